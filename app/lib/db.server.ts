@@ -1,0 +1,1 @@
+export { getDb, closeDb } from "@db/index.server";

@@ -1,0 +1,3 @@
+export default function Home() {
+  return <main className="p-8 text-2xl text-primary">财云学院</main>;
+}

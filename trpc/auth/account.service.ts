@@ -1,0 +1,121 @@
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { sessions, users, verificationGrants } from "@db/schema";
+import { fail } from "../errors";
+import { unlockUser, userExists } from "./login.service";
+import { hashPassword, verifyPassword } from "./password";
+import { invalidateUserSessions, randomToken, type SessionUser } from "./session";
+import { consumeSmsCode, sendSmsCode, type SmsPurpose } from "./sms.service";
+
+const GRANT_TTL_MS = 10 * 60 * 1000;
+
+async function grant(db: DbOrTx, purpose: string, mobile: string, userId?: number) {
+  await db.insert(verificationGrants).values({
+    id: randomToken(16),
+    purpose,
+    mobile,
+    userId,
+    expiresAt: new Date(Date.now() + GRANT_TTL_MS),
+  });
+}
+
+/** Spends a grant from the first step of a two-step flow; false when there is none. */
+async function spendGrant(db: DbOrTx, purpose: string, where: { mobile?: string; userId?: number }) {
+  const conds = [eq(verificationGrants.purpose, purpose), isNull(verificationGrants.usedAt), gt(verificationGrants.expiresAt, new Date())];
+  if (where.mobile) conds.push(eq(verificationGrants.mobile, where.mobile));
+  if (where.userId) conds.push(eq(verificationGrants.userId, where.userId));
+  const rows = await db.select().from(verificationGrants).where(and(...conds)).orderBy(desc(verificationGrants.createdAt)).limit(1);
+  if (!rows[0]) return false;
+  await db.update(verificationGrants).set({ usedAt: new Date() }).where(eq(verificationGrants.id, rows[0].id));
+  return true;
+}
+
+export async function checkMobileOrLoginName(db: DbOrTx, input: { mobile?: string; loginName?: string }) {
+  return {
+    mobileExists: input.mobile ? await userExists(db, "mobile", input.mobile) : false,
+    loginNameExists: input.loginName ? await userExists(db, "loginName", input.loginName) : false,
+  };
+}
+
+export async function sendCodeFor(db: DbOrTx, purpose: SmsPurpose, mobile: string, ip: string) {
+  if (purpose === "register" || purpose === "phone-new") {
+    if (await userExists(db, "mobile", mobile)) throw fail("该手机号已被注册");
+  }
+  if (purpose === "password" && !(await userExists(db, "mobile", mobile))) throw fail("该手机号未注册");
+  return sendSmsCode(db, mobile, purpose, ip);
+}
+
+export async function register(
+  db: DbOrTx,
+  input: { loginName: string; nick: string; mobile: string; code: string; password: string },
+) {
+  if (await userExists(db, "loginName", input.loginName)) throw fail("该用户名已被使用");
+  if (await userExists(db, "mobile", input.mobile)) throw fail("该手机号已被注册");
+  await consumeSmsCode(db, input.mobile, "register", input.code);
+  const rows = await db
+    .insert(users)
+    .values({
+      loginName: input.loginName,
+      nick: input.nick,
+      mobile: input.mobile,
+      passwordHash: await hashPassword(input.password),
+      registerSource: "web",
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!rows[0]) throw fail("该用户名或手机号已被注册");
+  return rows[0];
+}
+
+export async function checkPasswordCode(db: DbOrTx, mobile: string, code: string) {
+  await consumeSmsCode(db, mobile, "password", code);
+  await grant(db, "password", mobile);
+  return { verified: true };
+}
+
+/** Forgotten password: proven by an SMS code (now or in the check step); also lifts a lock. */
+export async function resetPassword(db: DbOrTx, input: { mobile: string; code?: string; password: string }) {
+  const found = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
+  const user = found[0];
+  if (!user) throw fail("该手机号未注册");
+  const granted = await spendGrant(db, "password", { mobile: input.mobile });
+  if (!granted) {
+    if (!input.code) throw fail("请先验证手机号");
+    await consumeSmsCode(db, input.mobile, "password", input.code);
+  }
+  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  await unlockUser(db, user.id);
+  await invalidateUserSessions(db, user.id);
+  return { userId: user.id };
+}
+
+export async function updatePassword(db: DbOrTx, user: SessionUser, oldPassword: string, password: string, keepSessionId: string) {
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fail("原密码错误");
+  if (oldPassword === password) throw fail("新密码不能与原密码相同");
+  await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+  // Other devices must log in again with the new password.
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId)));
+  return { ok: true };
+}
+
+export async function sendOldPhoneCode(db: DbOrTx, user: SessionUser, ip: string) {
+  if (!user.mobile) throw fail("当前账号未绑定手机号");
+  return sendSmsCode(db, user.mobile, "phone-old", ip);
+}
+
+export async function checkOldPhone(db: DbOrTx, user: SessionUser, mobile: string, code: string) {
+  if (!user.mobile || user.mobile !== mobile) throw fail("请输入当前绑定的手机号");
+  await consumeSmsCode(db, mobile, "phone-old", code);
+  await grant(db, "phone-change", mobile, user.id);
+  return { verified: true };
+}
+
+/** Binds a new phone; an account that already has one must have verified it first. */
+export async function bindNewPhone(db: DbOrTx, user: SessionUser, mobile: string, code: string) {
+  if (user.mobile === mobile) throw fail("新手机号不能与当前手机号相同");
+  if (await userExists(db, "mobile", mobile)) throw fail("该手机号已被注册");
+  if (user.mobile && !(await spendGrant(db, "phone-change", { userId: user.id }))) throw fail("请先验证当前手机号");
+  await consumeSmsCode(db, mobile, "phone-new", code);
+  await db.update(users).set({ mobile }).where(eq(users.id, user.id));
+  return { mobile };
+}

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { learnerProcedure, publicProcedure, router } from "../init";
+import type { Context } from "../context";
+import * as account from "./account.service";
+import { CAPTCHA_COOKIE, captchaCookie, consumeCaptcha, createCaptcha } from "./captcha.service";
+import { authenticate } from "./login.service";
+import { confirmQr, createQr, qrStatus, scanQr } from "./qr.service";
+import {
+  bindNewPhoneInput,
+  captchaOnlyInput,
+  checkCodeInput,
+  checkMobileOrLoginNameInput,
+  loginInput,
+  qrTokenInput,
+  registerInput,
+  resetPasswordInput,
+  sendSmsInput,
+  updatePasswordInput,
+} from "./schemas";
+import { blankSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from "./session";
+import { userView, visitorView } from "./user-view";
+import type { SmsPurpose } from "./sms.service";
+
+async function startSession(ctx: Context, user: SessionUser) {
+  const { token, session } = await createSession(ctx.db, user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
+  ctx.resHeaders.append("Set-Cookie", sessionCookie(token, session.expiresAt, ctx.secureCookies));
+  return userView(user);
+}
+
+const sendCode = (purpose: SmsPurpose) =>
+  publicProcedure.input(sendSmsInput).mutation(async ({ ctx, input }) => {
+    await consumeCaptcha(ctx.db, ctx.cookies[CAPTCHA_COOKIE], input.captcha);
+    return account.sendCodeFor(ctx.db, purpose, input.mobile, ctx.ip);
+  });
+
+export const authRouter = router({
+  /** The current user, or the visitor shape (isLogin 0). */
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? userView(ctx.user) : visitorView)),
+  getUser: learnerProcedure.query(({ ctx }) => userView(ctx.user)),
+
+  captcha: publicProcedure.mutation(async ({ ctx }) => {
+    const { id, svg } = await createCaptcha(ctx.db);
+    ctx.resHeaders.append("Set-Cookie", captchaCookie(id, ctx.secureCookies));
+    return { svg };
+  }),
+
+  sendLoginCode: sendCode("login"),
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await authenticate(ctx.db, input, ctx.ip);
+    return startSession(ctx, user);
+  }),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    ctx.resHeaders.append("Set-Cookie", blankSessionCookie(ctx.secureCookies));
+    return { ok: true };
+  }),
+
+  qrContent: publicProcedure.query(({ ctx }) => createQr(ctx.db, ctx.origin)),
+  qrStatus: publicProcedure.input(qrTokenInput).query(({ ctx, input }) => qrStatus(ctx.db, input.qrCodeToken)),
+  qrScan: learnerProcedure.input(qrTokenInput).mutation(({ ctx, input }) => scanQr(ctx.db, input.qrCodeToken, ctx.user.id)),
+  qrConfirm: learnerProcedure.input(qrTokenInput).mutation(({ ctx, input }) => confirmQr(ctx.db, input.qrCodeToken, ctx.user.id)),
+
+  checkMobileOrLoginName: publicProcedure
+    .input(checkMobileOrLoginNameInput)
+    .query(({ ctx, input }) => account.checkMobileOrLoginName(ctx.db, input)),
+  sendRegisterCode: sendCode("register"),
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const user = await account.register(ctx.db, input);
+    return startSession(ctx, user);
+  }),
+
+  sendPasswordCode: sendCode("password"),
+  checkPasswordCode: publicProcedure
+    .input(checkCodeInput)
+    .mutation(({ ctx, input }) => account.checkPasswordCode(ctx.db, input.mobile, input.code)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => account.resetPassword(ctx.db, input)),
+  updatePassword: learnerProcedure
+    .input(updatePasswordInput)
+    .mutation(({ ctx, input }) => account.updatePassword(ctx.db, ctx.user, input.oldPassword, input.password, ctx.session.id)),
+
+  sendOldPhoneCode: learnerProcedure.input(captchaOnlyInput).mutation(async ({ ctx, input }) => {
+    await consumeCaptcha(ctx.db, ctx.cookies[CAPTCHA_COOKIE], input.captcha);
+    return account.sendOldPhoneCode(ctx.db, ctx.user, ctx.ip);
+  }),
+  checkOldPhone: learnerProcedure
+    .input(checkCodeInput)
+    .mutation(({ ctx, input }) => account.checkOldPhone(ctx.db, ctx.user, input.mobile, input.code)),
+  sendNewPhoneCode: learnerProcedure.input(sendSmsInput).mutation(async ({ ctx, input }) => {
+    await consumeCaptcha(ctx.db, ctx.cookies[CAPTCHA_COOKIE], input.captcha);
+    return account.sendCodeFor(ctx.db, "phone-new", input.mobile, ctx.ip);
+  }),
+  bindNewPhone: learnerProcedure
+    .input(bindNewPhoneInput)
+    .mutation(({ ctx, input }) => account.bindNewPhone(ctx.db, ctx.user, input.mobile, input.code)),
+});
+
+export const noInput = z.object({}).passthrough();

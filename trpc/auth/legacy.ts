@@ -1,0 +1,61 @@
+import { legacyRows, type LegacyInput } from "../legacy/types";
+
+const U = "/api/elearning/caiyun/front/user";
+
+function svgResponse({ svg }: { svg: string }) {
+  return new Response(svg, { headers: { "content-type": "image/svg+xml", "cache-control": "no-store" } });
+}
+
+/** Only same-site paths are followed after logout, so the link cannot send a user elsewhere. */
+export function safeTarget(target: unknown): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
+  return target;
+}
+
+/** Old clients name the new password either way and may omit the confirmation. */
+function passwordPair(input: LegacyInput) {
+  const password = input.password ?? input.newPassword;
+  return { ...input, password, confirmPassword: input.confirmPassword ?? input.rePassword ?? password };
+}
+
+export const authLegacy = legacyRows([
+  { method: "GET", path: "/api/login/qrcode/content", call: (c) => c.auth.qrContent() },
+  { method: "POST", path: "/api/login/qrcode/status", call: (c, i) => c.auth.qrStatus(i as never) },
+  { method: "GET", path: "/api/login/captcha", call: (c) => c.auth.captcha(), respond: svgResponse },
+  { method: "POST", path: "/api/login/mobile/captcha", call: (c, i) => c.auth.sendLoginCode(i as never) },
+  { method: "POST", path: "/api/login/e-learning", call: (c, i) => c.auth.login(i as never) },
+  {
+    method: "GET",
+    path: "/api/login/logout",
+    call: async (c, i) => {
+      await c.auth.logout();
+      return { target: safeTarget(i.target) };
+    },
+    respond: ({ target }: { target: string }) => new Response(null, { status: 302, headers: { location: target } }),
+  },
+  {
+    // Internal-network variant: no SSO provider is configured, so the user lands on the login dialog.
+    method: "GET",
+    path: "/api/login/caiyun/sso",
+    call: async (_c, i) => ({ target: safeTarget(i.redirect) }),
+    respond: ({ target }: { target: string }) =>
+      new Response(null, { status: 302, headers: { location: `${target}${target.includes("?") ? "&" : "?"}login=1` } }),
+  },
+
+  { method: "GET", path: `${U}/getUserInfo`, call: (c) => c.auth.me() },
+  { method: "POST", path: `${U}/getUser`, call: (c) => c.auth.getUser() },
+  { method: "POST", path: `${U}/checkMobileOrLoginName`, call: (c, i) => c.auth.checkMobileOrLoginName(i as never) },
+  { method: "GET", path: `${U}/register/captcha`, call: (c) => c.auth.captcha(), respond: svgResponse },
+  { method: "GET", path: `${U}/imgCode`, call: (c) => c.auth.captcha(), respond: svgResponse },
+  { method: "POST", path: `${U}/registerPhoneCode`, call: (c, i) => c.auth.sendRegisterCode(i as never) },
+  { method: "POST", path: `${U}/register`, call: (c, i) => c.auth.register(passwordPair(i) as never) },
+  { method: "POST", path: `${U}/modifyPasswordPhoneCode`, call: (c, i) => c.auth.sendPasswordCode(i as never) },
+  { method: "POST", path: `${U}/checkPasswordPhoneCode`, call: (c, i) => c.auth.checkPasswordCode(i as never) },
+  { method: "POST", path: `${U}/modifyPassword`, call: (c, i) => c.auth.resetPassword(passwordPair(i) as never) },
+  { method: "POST", path: `${U}/updatePassword`, call: (c, i) => c.auth.updatePassword(passwordPair(i) as never) },
+  { method: "POST", path: `${U}/modifyPhoneCode`, call: (c, i) => c.auth.sendOldPhoneCode(i as never) },
+  { method: "GET", path: `${U}/checkModifyPhoneCode`, call: (c, i) => c.auth.checkOldPhone(i as never) },
+  { method: "POST", path: `${U}/phoneCode`, call: (c, i) => c.auth.sendNewPhoneCode(i as never) },
+  { method: "POST", path: `${U}/bindNewPhone`, call: (c, i) => c.auth.bindNewPhone(i as never) },
+  { method: "POST", path: `${U}/updatePhone`, call: (c, i) => c.auth.bindNewPhone(i as never) },
+]);

@@ -1,0 +1,135 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { loginAttempts, users } from "@db/schema";
+import { AppError, LegacyCode, fail } from "../errors";
+import type { LoginInput } from "./schemas";
+import { hashPassword, verifyPassword } from "./password";
+import { consumeQrTicket } from "./qr.service";
+import type { SessionUser } from "./session";
+import { consumeSmsCode } from "./sms.service";
+
+export const MAX_PASSWORD_FAILURES = 5;
+export const LOCK_MINUTES = 30;
+
+export const LOCKED_MESSAGE = `密码错误次数过多，账号已锁定${LOCK_MINUTES}分钟，可通过找回密码或联系管理员解锁`;
+const WRONG_CREDENTIALS = "账号或密码错误";
+
+async function record(
+  db: DbOrTx,
+  a: { account: string; userId?: number; method: string; success: boolean; reason?: string; ip?: string },
+) {
+  await db.insert(loginAttempts).values({
+    account: a.account.slice(0, 32),
+    userId: a.userId,
+    method: a.method,
+    success: a.success ? 1 : 0,
+    reason: a.reason,
+    ip: a.ip,
+  });
+}
+
+export function isLocked(user: SessionUser, now = Date.now()) {
+  return !!user.lockedUntil && user.lockedUntil.getTime() > now;
+}
+
+function assertEnabled(user: SessionUser) {
+  if (user.status !== 1) throw fail("账号已被禁用，请联系管理员");
+}
+
+async function passwordLogin(db: DbOrTx, account: string, password: string, ip: string) {
+  const found = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.loginName, account), eq(users.mobile, account)))
+    .limit(1);
+  const user = found[0];
+  if (!user) {
+    // Spend the same effort as a real check so timing does not reveal which accounts exist.
+    await verifyPassword(await hashPassword("timing-guard"), password);
+    await record(db, { account, method: "password", success: false, reason: "no-account", ip });
+    throw fail(WRONG_CREDENTIALS);
+  }
+  if (isLocked(user)) {
+    await record(db, { account, userId: user.id, method: "password", success: false, reason: "locked", ip });
+    throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
+  }
+  assertEnabled(user);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const failures = user.failedLoginCount + 1;
+    const lock = failures >= MAX_PASSWORD_FAILURES;
+    await db
+      .update(users)
+      .set({
+        failedLoginCount: lock ? 0 : failures,
+        lockedUntil: lock ? new Date(Date.now() + LOCK_MINUTES * 60_000) : user.lockedUntil,
+      })
+      .where(eq(users.id, user.id));
+    await record(db, { account, userId: user.id, method: "password", success: false, reason: "wrong-password", ip });
+    if (lock) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
+    const left = MAX_PASSWORD_FAILURES - failures;
+    throw fail(left <= 2 ? `${WRONG_CREDENTIALS}，再错${left}次账号将被锁定` : WRONG_CREDENTIALS);
+  }
+  return user;
+}
+
+/** A phone that has no account yet gets one on its first SMS login (quick login registers). */
+async function smsLogin(db: DbOrTx, mobile: string, code: string, ip: string) {
+  await consumeSmsCode(db, mobile, "login", code);
+  const found = await db.select().from(users).where(eq(users.mobile, mobile)).limit(1);
+  let user = found[0];
+  if (!user) {
+    const inserted = await db
+      .insert(users)
+      .values({ loginName: `m${mobile}`, mobile, nick: `学员${mobile.slice(-4)}`, registerSource: "sms" })
+      .onConflictDoNothing()
+      .returning();
+    user = inserted[0] ?? (await db.select().from(users).where(eq(users.mobile, mobile)).limit(1))[0];
+    if (!user) throw fail("登录失败，请稍后再试");
+  }
+  assertEnabled(user);
+  return user;
+}
+
+/** Checks the credentials of any login way and returns the user; records every try. */
+export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): Promise<SessionUser> {
+  let user: SessionUser;
+  let account: string;
+  if (input.authentication_type === "password") {
+    account = input.account;
+    user = await passwordLogin(db, input.account, input.password, ip);
+  } else if (input.authentication_type === "sms") {
+    account = input.mobile_number;
+    try {
+      user = await smsLogin(db, input.mobile_number, input.captcha_code, ip);
+    } catch (e) {
+      await record(db, { account, method: "sms", success: false, reason: "bad-code", ip });
+      throw e;
+    }
+  } else {
+    account = "qr";
+    const userId = await consumeQrTicket(db, input.qrCodeToken, input.qrCodeTicket);
+    const found = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!found[0]) throw fail("二维码已失效，请刷新");
+    user = found[0];
+    assertEnabled(user);
+  }
+  await db
+    .update(users)
+    .set({ failedLoginCount: 0, lastLoginAt: new Date(), ...(input.authentication_type === "password" ? { lockedUntil: null } : {}) })
+    .where(eq(users.id, user.id));
+  await record(db, { account, userId: user.id, method: input.authentication_type, success: true, ip });
+  return user;
+}
+
+/** Clears a lock: an admin's unlock, or a password reset proven by SMS. */
+export async function unlockUser(db: DbOrTx, userId: number) {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+export const userExists = (db: DbOrTx, field: "mobile" | "loginName", value: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(field === "mobile" ? eq(users.mobile, value) : sql`lower(${users.loginName}) = lower(${value})`)
+    .limit(1)
+    .then((r) => r.length > 0);

@@ -1,0 +1,17 @@
+import { hash, verify } from "@node-rs/argon2";
+
+// argon2id with the parameters OWASP lists as a minimum (19 MiB, 2 passes).
+const options = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+export async function verifyPassword(hashed: string | null, password: string): Promise<boolean> {
+  if (!hashed) return false;
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,128 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { sessions, users } from "@db/schema";
+
+export const SESSION_COOKIE = "cy_session";
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+/** A session used in its second half is pushed out to a full term again (sliding expiry). */
+const RENEW_WITHIN_MS = 15 * DAY;
+
+export type SessionUser = typeof users.$inferSelect;
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+  fresh: boolean;
+}
+
+export function randomToken(bytes = 20): string {
+  const raw = new Uint8Array(bytes);
+  crypto.getRandomValues(raw);
+  return encodeBase32LowerCaseNoPadding(raw);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; session: SessionInfo }> {
+  const token = randomToken();
+  const session: SessionInfo = {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    fresh: true,
+  };
+  await db.insert(sessions).values({
+    id: session.id,
+    userId,
+    expiresAt: session.expiresAt,
+    ip: meta.ip?.slice(0, 64),
+    userAgent: meta.userAgent?.slice(0, 400),
+  });
+  return { token, session };
+}
+
+export async function validateSessionToken(
+  db: DbOrTx,
+  token: string,
+): Promise<{ session: SessionInfo; user: SessionUser } | null> {
+  if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
+  const id = hashToken(token);
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  // A disabled account loses its sessions at once.
+  if (row.user.status !== 1) {
+    await db.delete(sessions).where(eq(sessions.userId, row.user.id));
+    return null;
+  }
+  let expiresAt = row.session.expiresAt;
+  let fresh = false;
+  if (expiresAt.getTime() - now < RENEW_WITHIN_MS) {
+    expiresAt = new Date(now + SESSION_TTL_MS);
+    fresh = true;
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  return { session: { id, userId: row.user.id, expiresAt, fresh }, user: row.user };
+}
+
+export async function invalidateSession(db: DbOrTx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: DbOrTx, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const parts = [
+    `${SESSION_COOKIE}=${token}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    "Path=/",
+    `Expires=${expiresAt.toUTCString()}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function blankSessionCookie(secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=`, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    const key = part.slice(0, at).trim();
+    if (!key || key in out) continue;
+    try {
+      out[key] = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      out[key] = part.slice(at + 1).trim();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+
+/** Codes the legacy clients act on (learner-front-end.md 8), plus the generic failure. */
+export const LegacyCode = {
+  fail: "-1",
+  notLoggedIn: "281",
+  dialog: "101",
+  noOpenPermission: "102",
+  alreadyJoined: "103",
+  noStudyPermission: "106",
+  jsonDialog: "108",
+  maintenance: "999",
+  locked: "user.status.locked",
+  notFound: "404",
+  forbidden: "403",
+  badInput: "400",
+  tooMany: "429",
+} as const;
+export type LegacyCode = (typeof LegacyCode)[keyof typeof LegacyCode];
+
+const trpcCodeOf: Record<LegacyCode, TRPC_ERROR_CODE_KEY> = {
+  "-1": "BAD_REQUEST",
+  "281": "UNAUTHORIZED",
+  "101": "BAD_REQUEST",
+  "102": "FORBIDDEN",
+  "103": "CONFLICT",
+  "106": "FORBIDDEN",
+  "108": "BAD_REQUEST",
+  "999": "SERVICE_UNAVAILABLE",
+  "user.status.locked": "FORBIDDEN",
+  "404": "NOT_FOUND",
+  "403": "FORBIDDEN",
+  "400": "BAD_REQUEST",
+  "429": "TOO_MANY_REQUESTS",
+};
+
+/** The one application error: every rule that refuses throws this with a Chinese message. */
+export class AppError extends TRPCError {
+  readonly legacyCode: LegacyCode;
+  constructor(legacyCode: LegacyCode, message: string) {
+    super({ code: trpcCodeOf[legacyCode], message });
+    this.legacyCode = legacyCode;
+  }
+}
+
+export const fail = (message: string) => new AppError(LegacyCode.fail, message);
+export const badInput = (message: string) => new AppError(LegacyCode.badInput, message);
+export const notFound = (message = "内容不存在或已删除") => new AppError(LegacyCode.notFound, message);
+export const notLoggedIn = () => new AppError(LegacyCode.notLoggedIn, "请先登录");
+export const forbidden = (message = "您没有权限访问") => new AppError(LegacyCode.forbidden, message);
+
+/** Legacy code carried by any error thrown inside a procedure (zod failures are bad input). */
+export function legacyCodeOf(error: unknown): LegacyCode {
+  if (error instanceof AppError) return error.legacyCode;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause.legacyCode;
+    if (error.code === "UNAUTHORIZED") return LegacyCode.notLoggedIn;
+    if (error.code === "FORBIDDEN") return LegacyCode.forbidden;
+    if (error.code === "NOT_FOUND") return LegacyCode.notFound;
+    if (error.code === "BAD_REQUEST" || error.code === "PARSE_ERROR") return LegacyCode.badInput;
+    if (error.code === "TOO_MANY_REQUESTS") return LegacyCode.tooMany;
+  }
+  return LegacyCode.fail;
+}

@@ -1,0 +1,65 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { Db } from "@db/client";
+import { createAppCaller } from "../caller";
+import { createContext } from "../context";
+import { AppError, LegacyCode, legacyCodeOf } from "../errors";
+import { zodMessage } from "../zod-message";
+import { BadBodyError, decodeBody, decodeSearchParams } from "./decode";
+import { errorEnvelope, jsonResponse, okEnvelope } from "./envelope";
+import { matchLegacy } from "./table";
+import type { LegacyRow } from "./types";
+
+const SERVER_BUSY = "服务器开小差了，请稍后再试";
+
+function messageOf(error: unknown): string {
+  if (error instanceof ZodError) return zodMessage(error);
+  if (error instanceof TRPCError && error.cause instanceof ZodError) return zodMessage(error.cause);
+  if (error instanceof AppError) return error.message;
+  if (error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR") return error.message;
+  return SERVER_BUSY;
+}
+
+/** Answers one legacy call: look the path up, decode, call the procedure, wrap the envelope. */
+export async function handleLegacy(request: Request, db: Db, rows?: LegacyRow[]): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const match = matchLegacy(method, url.pathname, rows);
+  const kind = url.pathname.startsWith("/api/login/") ? "login" : "elearning";
+  if (match.kind === "none") {
+    return jsonResponse(errorEnvelope(404, "请求地址不存在", kind), 404);
+  }
+  if (match.kind === "wrong-method") {
+    const h = new Headers({ allow: match.allowed.join(", ") });
+    return jsonResponse(errorEnvelope(405, `该地址不支持 ${method} 请求`, kind), 405, h);
+  }
+  const { row, params } = match;
+  const envelope = row.envelope ?? kind;
+  const resHeaders = new Headers();
+  try {
+    const query = decodeSearchParams(url.searchParams);
+    const body = method === "GET" || method === "DELETE" ? {} : await decodeBody(request);
+    const input = { ...query, ...body, ...params };
+    const ctx = await createContext({ db, request, resHeaders });
+    const caller = createAppCaller(ctx);
+    const data = await row.call(caller, input, ctx);
+    if (row.respond) {
+      const res = row.respond(data as never, ctx);
+      for (const [k, v] of resHeaders) if (k.toLowerCase() === "set-cookie") res.headers.append(k, v);
+      return res;
+    }
+    return jsonResponse(okEnvelope(data, envelope), 200, resHeaders);
+  } catch (error) {
+    if (error instanceof BadBodyError) {
+      return jsonResponse(errorEnvelope(LegacyCode.badInput, error.message, envelope), 200, resHeaders);
+    }
+    const code = error instanceof ZodError ? LegacyCode.badInput : legacyCodeOf(error);
+    const message = messageOf(error);
+    const internal = message === SERVER_BUSY && !(error instanceof AppError);
+    if (internal) {
+      console.error(`[legacy] ${method} ${url.pathname} failed:`, error);
+      return jsonResponse(errorEnvelope(500, SERVER_BUSY, envelope), 500, resHeaders);
+    }
+    return jsonResponse(errorEnvelope(code, message, envelope), 200, resHeaders);
+  }
+}

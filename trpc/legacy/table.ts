@@ -1,0 +1,58 @@
+import type { LegacyMethod, LegacyRow } from "./types";
+import { authLegacy } from "../auth/legacy";
+import { siteLegacy } from "../site/legacy";
+import { orgLegacy } from "../org/legacy";
+
+/** Every domain's rows, merged. A new domain adds its import here. */
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy];
+
+interface Compiled {
+  row: LegacyRow;
+  pattern: RegExp | null;
+  names: string[];
+}
+
+function compile(rows: LegacyRow[]) {
+  const exact = new Map<string, LegacyRow>();
+  const patterns: Compiled[] = [];
+  for (const row of rows) {
+    const key = `${row.method} ${row.path}`;
+    if (exact.has(key)) throw new Error(`duplicate legacy row: ${key}`);
+    if (row.path.includes("{")) {
+      const names: string[] = [];
+      const src = row.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
+        names.push(a ?? b);
+        return "([^/]+)";
+      });
+      patterns.push({ row, pattern: new RegExp(`^${src}$`), names });
+    } else exact.set(key, row);
+  }
+  return { exact, patterns };
+}
+
+let compiled: ReturnType<typeof compile> | undefined;
+
+export type Match =
+  | { kind: "found"; row: LegacyRow; params: Record<string, string> }
+  | { kind: "wrong-method"; allowed: LegacyMethod[] }
+  | { kind: "none" };
+
+export function matchLegacy(method: string, path: string, rows: LegacyRow[] = legacyTable): Match {
+  const table = rows === legacyTable ? (compiled ??= compile(rows)) : compile(rows);
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  const row = table.exact.get(`${method} ${clean}`);
+  if (row) return { kind: "found", row, params: {} };
+  const allowed: LegacyMethod[] = [];
+  for (const m of ["GET", "POST", "PUT", "DELETE"] as const) if (table.exact.has(`${m} ${clean}`)) allowed.push(m);
+  for (const c of table.patterns) {
+    const hit = c.pattern!.exec(clean);
+    if (!hit) continue;
+    if (c.row.method === method) {
+      const params: Record<string, string> = {};
+      c.names.forEach((n, i) => (params[n] = decodeURIComponent(hit[i + 1]!)));
+      return { kind: "found", row: c.row, params };
+    }
+    allowed.push(c.row.method);
+  }
+  return allowed.length ? { kind: "wrong-method", allowed } : { kind: "none" };
+}

@@ -1,0 +1,29 @@
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "@trpc-app/router";
+
+/** Browser-side tRPC client for widgets (login modal, polling); pages read through loaders. */
+export const trpc = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/api/trpc", fetch: (url, init) => fetch(url, { ...init, credentials: "same-origin" }) })],
+});
+
+/** The legacy code a procedure attached to its error (see trpc/errors.ts). */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { legacyCode?: string } | undefined;
+    return data?.legacyCode;
+  }
+  return undefined;
+}
+
+export function errorMessage(error: unknown, fallback = "服务器繁忙，请稍后再试"): string {
+  if (error instanceof TRPCClientError && error.message) return error.message;
+  return fallback;
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number } | undefined;
+    return data?.httpStatus;
+  }
+  return undefined;
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { openDatabase, type Db, type DbHandle } from "@db/client";
+
+export type DbKind = "pglite" | "postgres";
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+let postgresUp: boolean | undefined;
+export async function postgresAvailable(): Promise<boolean> {
+  if (postgresUp !== undefined) return postgresUp;
+  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+    postgresUp = true;
+  } catch {
+    postgresUp = false;
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
+  return postgresUp;
+}
+
+/** A migrated database of its own: in-memory PGlite, or a fresh database on the local PostgreSQL. */
+export async function createTestDb(kind: DbKind): Promise<DbHandle> {
+  if (kind === "pglite") return openDatabase({ dataDir: "memory://", migrate: true });
+  const name = `cy_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const handle = await openDatabase({ databaseUrl: url, migrate: true, max: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const drop = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await drop.unsafe(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+/** Empties every table of the schema between tests. */
+export async function resetDb(db: Db) {
+  const rows = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\_\_drizzle%'`,
+  );
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { tablename: string }[] }).rows).map((r) => `"${r.tablename}"`);
+  if (list.length) await db.execute(sql.raw(`truncate ${list.join(", ")} restart identity cascade`));
+}
+
+/**
+ * Runs a suite on PGlite, and again on PostgreSQL when it answers on 127.0.0.1:5432.
+ * The suite receives a getter for the open database.
+ */
+export function describeEachDb(name: string, suite: (getDb: () => Db, kind: DbKind) => void) {
+  for (const kind of ["pglite", "postgres"] as const) {
+    describe.skipIf(kind === "postgres" && !(globalThis as { __pgUp?: boolean }).__pgUp)(`${name} [${kind}]`, () => {
+      let handle: DbHandle | undefined;
+      beforeAll(async () => {
+        handle = await createTestDb(kind);
+      });
+      afterAll(async () => {
+        await handle?.close();
+      });
+      beforeEach(async () => {
+        await resetDb(handle!.db);
+      });
+      suite(() => handle!.db, kind);
+    });
+  }
+}

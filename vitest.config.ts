@@ -1,0 +1,23 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+const shared = {
+  environment: "node" as const,
+  setupFiles: ["./tests/helpers/setup.ts", "./tests/helpers/global-pg.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    projects: [
+      { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        plugins: [tsconfigPaths()],
+        test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks", poolOptions: { forks: { maxForks: 2 } } },
+      },
+      { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"] } },
+    ],
+  },
+});

@@ -5,7 +5,11 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 
-const build = await import("./build/server/index.js");
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const buildDir = resolve(process.env.BUILD_DIR ?? "build");
+const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
 const { loadEnv, closeDb } = build.entry.module;
 let env;
 try {
@@ -19,8 +23,8 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
 app.use(compression());
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(resolve(buildDir, "client"), { maxAge: "1h" }));
 
 // State-changing requests from a browser must come from this site (cookies are SameSite=Lax too).
 app.use((req, res, next) => {

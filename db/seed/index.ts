@@ -1,0 +1,83 @@
+import { count } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { sites, users } from "@db/schema";
+import { setSetting } from "@trpc-app/site/service";
+import { createUser } from "../../tests/factories/user";
+
+export const DEMO_ACCOUNTS = [
+  { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
+  { role: "管理员", loginName: "demo_admin", password: "Demo@2026admin", mobile: "13800000002", nick: "李建国", isAdmin: 1 as const },
+];
+
+/** Learners a first visitor of the back office sees: practitioners from purchasing units and agencies. */
+const LEARNERS = [
+  ["zhangmin_cg", "张敏", 1],
+  ["liuyang_zb", "刘洋", 0],
+  ["chenjing88", "陈静", 1],
+  ["yangfan_gov", "杨帆", 0],
+  ["zhaolei_dl", "赵磊", 0],
+  ["huangli_cw", "黄丽", 1],
+  ["zhouqiang", "周强", 0],
+  ["wuting_jg", "吴婷", 0],
+  ["xuhao2024", "徐浩", 1],
+  ["sunyue_cg", "孙悦", 0],
+  ["majun_zb", "马骏", 0],
+  ["zhuxia_fw", "朱霞", 0],
+  ["hulin_pm", "胡琳", 1],
+  ["guopeng", "郭鹏", 0],
+  ["linna_cg", "林娜", 0],
+  ["heyu_jd", "何宇", 0],
+] as const;
+
+/** Fills an empty database with demo data; does nothing when users already exist. */
+export async function seed(db: Db): Promise<{ seeded: boolean }> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { seeded: false };
+
+  await db.insert(sites).values({ pathName: "", name: "财云学院", config: { sitePage: { siteTop: { noticeFunction: 1 }, siteLogin: { supportMethod: [1, 2, 3] } } } }).onConflictDoNothing();
+
+  for (const a of DEMO_ACCOUNTS) {
+    await createUser(db, {
+      loginName: a.loginName,
+      password: a.password,
+      mobile: a.mobile,
+      nick: a.nick,
+      isAdmin: a.isAdmin,
+      isTeacher: a.isAdmin,
+      isPurchaser: 1,
+      learnHour: a.isAdmin ? 0 : 36,
+      learnLesson: a.isAdmin ? 0 : 14,
+      learnTime: a.isAdmin ? 0 : 36 * 3600 + 25 * 60,
+      createdAt: new Date(Date.now() - 128 * 24 * 3600 * 1000),
+    });
+  }
+  let i = 0;
+  for (const [loginName, nick, purchaser] of LEARNERS) {
+    i += 1;
+    await createUser(db, {
+      loginName,
+      nick,
+      mobile: `137${String(10000000 + i * 7331).padStart(8, "0")}`,
+      password: "Caiyun@2026pass",
+      isPurchaser: purchaser as 0 | 1,
+      learnHour: (i * 7) % 40,
+      learnLesson: (i * 3) % 20,
+      learnTime: ((i * 7) % 40) * 3600,
+      status: i % 9 === 0 ? 0 : 1,
+      createdAt: new Date(Date.now() - i * 6 * 24 * 3600 * 1000),
+    });
+  }
+
+  // Answers of the static-link calls old clients make (learner-front-end.md 7).
+  await setSetting(db, "static.getLink", {
+    infoCenter: "https://www.ccgp.gov.cn/",
+    helpDocument: "/person/help",
+    openScopeGuideUrl: "/person/help",
+    accountIssueUrl: "/person/help",
+    feedback: "/person/help",
+  });
+  await setSetting(db, "static.staticValue", { serviceHotline: "400-881-7190", servicePeriod: "工作日 9:00-18:00" });
+  await setSetting(db, "static.MobileAppQrcode", "https://caiyun.example.cn/app/download");
+  await setSetting(db, "static.getWhiteListLink", "/person/help");
+  return { seeded: true };
+}

@@ -1,0 +1,67 @@
+// Shared steps of `npm start` and `npm test`: install what is missing, build when sources changed.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const root = resolve(new URL("..", import.meta.url).pathname);
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  if (r.status !== 0) {
+    console.error(`\n${cmd} ${args.join(" ")} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    max = Math.max(max, newest(join(path, name)));
+  }
+  return max;
+}
+
+/** npm install when node_modules is missing or older than package.json / the lockfile. */
+export function ensureDependencies() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const stale = !existsSync(marker) || newest(join(root, "package.json")) > statSync(marker).mtimeMs;
+  if (!stale) return false;
+  console.log("installing dependencies (npm install)…");
+  run("npm", ["install", "--no-audit", "--no-fund"], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+  return true;
+}
+
+/** Builds into buildDir unless the build is newer than every source it comes from. */
+export function ensureBuild(buildDir = "build") {
+  const out = join(root, buildDir, "server", "index.js");
+  const sources = ["app", "trpc", "db", "public", "vite.config.ts", "package.json", "tsconfig.json"].map((p) => newest(join(root, p)));
+  if (existsSync(out) && statSync(out).mtimeMs > Math.max(...sources)) return false;
+  console.log(`building (${buildDir})…`);
+  run("npx", ["remix", "vite:build"], { env: { BUILD_DIR: buildDir } });
+  return true;
+}
+
+/** Starts a child that shares our terminal; resolves nothing, the caller keeps the handle. */
+export function startChild(name, cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  child.on("exit", (code, signal) => {
+    if (!child.stopping) console.error(`${name} stopped (${signal ?? `exit ${code}`})`);
+  });
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}

@@ -1,0 +1,67 @@
+// `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), type-check,
+// run unit, integration and legacy tests, build, then the browser tests; prints one closing line.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { ensureBuild, ensureDependencies, root, run } from "./lib.mjs";
+
+const started = Date.now();
+ensureDependencies();
+
+function ensureChromium() {
+  const fontsOk = spawnSync("sh", ["-c", "fc-list :lang=zh | grep -qi noto"]).status === 0;
+  if (existsSync("/usr/bin/chromium") && fontsOk) return;
+  console.log("installing Debian's chromium and fonts-noto-cjk…");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: { DEBIAN_FRONTEND: "noninteractive" } });
+  apt(["update", "-qq"]);
+  apt(["install", "-y", "-qq", "chromium", "fonts-noto-cjk"]);
+}
+ensureChromium();
+
+const tmp = join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+
+console.log("\n== type check");
+run("npx", ["tsc", "--noEmit", "-p", "."]);
+
+console.log("\n== unit, integration and legacy tests (vitest)");
+const vitestJson = join(tmp, "vitest.json");
+const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
+  cwd: root,
+  stdio: "inherit",
+});
+
+console.log("\n== browser tests (Playwright in Chromium)");
+ensureBuild("build-test");
+const pwJson = join(tmp, "playwright.json");
+const pw = spawnSync("npx", ["playwright", "test"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  if (vitest.status !== 0 && v.numFailedTests === 0) failed += 1;
+} catch {
+  failed += 1;
+}
+try {
+  const p = JSON.parse(readFileSync(pwJson, "utf8"));
+  passed += p.stats.expected + (p.stats.flaky ?? 0);
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+  if (pw.status !== 0 && p.stats.unexpected === 0) failed += 1;
+} catch {
+  failed += 1;
+}
+console.log(`\nwhole suite took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || vitest.status !== 0 || pw.status !== 0 ? 1 : 0);

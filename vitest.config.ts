@@ -15,7 +15,7 @@ export default defineConfig({
       { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
         plugins: [tsconfigPaths()],
-        test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks", poolOptions: { forks: { maxForks: 2 } } },
+        test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks", maxWorkers: 2 },
       },
       { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"] } },
     ],

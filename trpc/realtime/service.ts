@@ -1,4 +1,31 @@
-import { router } from "../init";
+import { z } from "zod";
+import type { DbOrTx } from "@db/client";
+import { validateSessionToken } from "../auth/session";
+import { notLoggedIn } from "../errors";
+import { router, serviceProcedure } from "../init";
+
+const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Unread station messages of a learner. */
+export async function unreadCount(_db: DbOrTx, _userId: number): Promise<number> {
+  // No message table yet: the message domain will supply this count.
+  return 0;
+}
 
 // Calls the realtime process makes with the service token.
-export const realtimeRouter = router({});
+export const realtimeRouter = router({
+  /** May this browser (its cy_session token) open the socket of this user id? */
+  authorizeSocket: serviceProcedure
+    .input(z.object({ sessionToken: z.string().max(200), userId }))
+    .output(z.object({ userId: z.number(), unreadNum: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      const found = await validateSessionToken(ctx.db, input.sessionToken);
+      if (!found || found.user.id !== input.userId) throw notLoggedIn();
+      return { userId: found.user.id, unreadNum: await unreadCount(ctx.db, found.user.id) };
+    }),
+
+  unreadNum: serviceProcedure
+    .input(z.object({ userId }))
+    .output(z.number())
+    .query(({ ctx, input }) => unreadCount(ctx.db, input.userId)),
+});

@@ -1,0 +1,188 @@
+import type { HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from "uWebSockets.js";
+import { createAppClient, isRefusal, type AppClient } from "./app-client";
+import { envelope, type Bus } from "./bus";
+import { bearerMatches, cookieValue, readBody } from "./http";
+import { encode, parseClientMessage, unreadMessage } from "./protocol";
+import { topics, userIdOfTopic } from "./topics";
+import { uWS } from "./uws";
+
+// Same name as SESSION_COOKIE in trpc/auth/session.ts, not imported to keep database code out of this process.
+export const SESSION_COOKIE = "cy_session";
+const MAX_BACKPRESSURE = 1024 * 1024;
+const MAX_PUBLISH_BODY = 64 * 1024;
+
+export interface RealtimeOptions {
+  /** 0 picks a free port. */
+  port: number;
+  appUrl: string;
+  serviceToken: string;
+  bus: Bus;
+}
+
+export interface RealtimeServer {
+  port: number;
+  /** Number of open sockets. */
+  sockets(): number;
+  close(): void;
+}
+
+interface SocketData {
+  userId: number;
+  unreadNum: number;
+  url: string;
+}
+
+/** Unread counts of the users connected here, so heartbeats never wait on the app. */
+function unreadCache() {
+  const counts = new Map<number, { unreadNum: number; sockets: number }>();
+  return {
+    join(userId: number, unreadNum: number) {
+      const entry = counts.get(userId);
+      counts.set(userId, { unreadNum, sockets: (entry?.sockets ?? 0) + 1 });
+    },
+    leave(userId: number) {
+      const entry = counts.get(userId);
+      if (!entry) return;
+      if (entry.sockets <= 1) counts.delete(userId);
+      else entry.sockets -= 1;
+    },
+    get: (userId: number) => counts.get(userId)?.unreadNum ?? 0,
+    set(userId: number, unreadNum: number) {
+      const entry = counts.get(userId);
+      if (entry) entry.unreadNum = unreadNum;
+    },
+  };
+}
+
+export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServer> {
+  const app = uWS.App();
+  const client = createAppClient(opts.appUrl, opts.serviceToken);
+  const open = new Set<WebSocket<SocketData>>();
+  const unread = unreadCache();
+  let closed = false;
+
+  const behavior = socketBehavior({ client, unread, open, isClosed: () => closed });
+  app.ws<SocketData>("/api/elearning/ws/:userId", behavior);
+  app.ws<SocketData>("/ws/:userId", behavior);
+  mountHttp(app, opts, () => open.size);
+
+  const stopBus = opts.bus.subscribe((topic, message) => {
+    const userId = userIdOfTopic(topic);
+    const count = unreadMessage.safeParse(message);
+    if (userId !== null && count.success) unread.set(userId, count.data.unreadNum);
+    app.publish(topic, JSON.stringify(message));
+  });
+  await opts.bus.ready();
+
+  const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
+    app.listen(opts.port, (socket) => (socket ? resolve(socket) : reject(new Error(`realtime: cannot listen on port ${opts.port}`))));
+  });
+
+  return {
+    port: uWS.us_socket_local_port(listenSocket as never),
+    sockets: () => open.size,
+    close() {
+      if (closed) return;
+      closed = true;
+      stopBus();
+      uWS.us_listen_socket_close(listenSocket);
+      for (const ws of [...open]) ws.end(1001, "server closing");
+    },
+  };
+}
+
+function socketBehavior(deps: {
+  client: AppClient;
+  unread: ReturnType<typeof unreadCache>;
+  open: Set<WebSocket<SocketData>>;
+  isClosed: () => boolean;
+}): WebSocketBehavior<SocketData> {
+  const { client, unread, open } = deps;
+  return {
+    maxPayloadLength: 4 * 1024,
+    // The client beats each second; a socket silent for half a minute is gone.
+    idleTimeout: 32,
+    maxBackpressure: MAX_BACKPRESSURE,
+    // A client that cannot keep up is cut off rather than buffered without end (typed number, read as a flag).
+    closeOnBackpressureLimit: 1,
+    upgrade(res, req, context) {
+      // The request object dies at the first await: copy everything now.
+      const userIdText = req.getParameter(0) ?? "";
+      const url = req.getUrl();
+      const cookie = req.getHeader("cookie");
+      const key = req.getHeader("sec-websocket-key");
+      const protocol = req.getHeader("sec-websocket-protocol");
+      const extensions = req.getHeader("sec-websocket-extensions");
+      if (!/^\d{1,12}$/.test(userIdText)) return void res.writeStatus("400 Bad Request").end();
+      const sessionToken = cookieValue(cookie, SESSION_COOKIE);
+      if (!sessionToken) return void res.writeStatus("401 Unauthorized").end();
+      let aborted = false;
+      res.onAborted(() => (aborted = true));
+      client.authorizeSocket({ sessionToken, userId: Number(userIdText) }).then(
+        (grant) => {
+          if (aborted) return;
+          if (deps.isClosed()) return answer(res, "503 Service Unavailable");
+          res.cork(() => res.upgrade<SocketData>({ userId: grant.userId, unreadNum: grant.unreadNum, url }, key, protocol, extensions, context));
+        },
+        (error: unknown) => {
+          if (aborted) return;
+          if (isRefusal(error)) return answer(res, "401 Unauthorized");
+          console.warn(`realtime: could not authorise ${url}: ${error instanceof Error ? error.message : String(error)}`);
+          answer(res, "503 Service Unavailable");
+        },
+      );
+    },
+    open(ws) {
+      const { userId, unreadNum } = ws.getUserData();
+      open.add(ws);
+      unread.join(userId, unreadNum);
+      ws.subscribe(topics.user(userId));
+    },
+    message(ws, data, isBinary) {
+      const parsed = isBinary ? ({ ok: false, error: "不支持二进制消息" } as const) : parseClientMessage(Buffer.from(data).toString("utf8"));
+      if (!parsed.ok) return void ws.send(encode({ type: "error", message: parsed.error }));
+      const { userId } = ws.getUserData();
+      ws.send(encode({ type: "heartbeat", unreadNum: unread.get(userId), ts: Date.now() }));
+    },
+    close(ws) {
+      open.delete(ws);
+      unread.leave(ws.getUserData().userId);
+    },
+  };
+}
+
+function answer(res: HttpResponse, status: string, body = "") {
+  res.cork(() => res.writeStatus(status).end(body));
+}
+
+function mountHttp(app: TemplatedApp, opts: RealtimeOptions, sockets: () => number) {
+  app.get("/healthz", (res) => void res.end(`ok ${sockets()}`));
+
+  // The app (or a script) hands a frame to every subscriber of a topic, on every process sharing the bus.
+  app.post("/internal/publish", (res, req) => {
+    if (!bearerMatches(req.getHeader("authorization"), opts.serviceToken)) return void res.writeStatus("401 Unauthorized").end("unauthorized");
+    let aborted = false;
+    res.onAborted(() => (aborted = true));
+    void readBody(res, MAX_PUBLISH_BODY).then(async (body) => {
+      if (aborted) return;
+      if (!body) return answer(res, "413 Payload Too Large", "too large");
+      let parsed;
+      try {
+        parsed = envelope.safeParse(JSON.parse(body.toString("utf8")));
+      } catch {
+        return answer(res, "400 Bad Request", "body must be JSON");
+      }
+      if (!parsed.success) return answer(res, "400 Bad Request", "expected {topic, message: {type}}");
+      try {
+        await opts.bus.publish(parsed.data.topic, parsed.data.message);
+      } catch (e) {
+        console.warn(`realtime: publish to ${parsed.data.topic} failed: ${e instanceof Error ? e.message : String(e)}`);
+        if (!aborted) answer(res, "502 Bad Gateway", "bus unavailable");
+        return;
+      }
+      if (!aborted) answer(res, "200 OK", "ok");
+    });
+  });
+
+  app.any("/*", (res) => void res.writeStatus("404 Not Found").end("not found"));
+}

@@ -11,11 +11,13 @@ const shared = {
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Two cores: more workers only add PGlite start-ups competing for them.
+    maxWorkers: 2,
     projects: [
       { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
         plugins: [tsconfigPaths()],
-        test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks", maxWorkers: 2 },
+        test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks" },
       },
       { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"] } },
     ],

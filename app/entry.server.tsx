@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +8,22 @@ import { renderToPipeableStream } from "react-dom/server";
 export { closeDb } from "@db/index.server";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React 18.3's stream writer can flush its whole 2 KiB buffer, unused zero bytes included, when a
+ * multi-byte (Chinese) character does not fit at the end; React never emits NUL itself, so drop them.
+ */
+function stripNul() {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (chunk.indexOf(0) === -1) return done(null, chunk);
+      const out = Buffer.allocUnsafe(chunk.length);
+      let n = 0;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] !== 0) out[n++] = chunk[i]!;
+      done(null, out.subarray(0, n));
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -24,8 +40,10 @@ export default function handleRequest(
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          const clean = stripNul();
+          body.pipe(clean);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(clean), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -1,5 +1,27 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { Toaster } from "sonner";
+import { AppShell } from "~/components/layout/app-shell";
+import { BarePage } from "~/components/layout/bare-page";
+import { ErrorDialogHost } from "~/components/layout/error-dialog-host";
+import { PRODUCT_NAME } from "~/components/layout/page-title";
+import { loadRootData } from "~/components/layout/shell-data.server";
+import type { RootData } from "~/components/layout/shell-types";
+import { LoginDialogHost } from "~/components/auth/login-dialog";
+import { Button } from "~/components/ui/button";
+import { configureApiErrors } from "~/lib/api-errors";
+import { openLoginDialog } from "~/lib/login-dialog";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -7,7 +29,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "财云学院" }];
+export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { value, headers } = await loadRootData(request);
+  return data(value, { headers });
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -27,6 +54,68 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Routes whose handle says `layout: "bare"` (maintenance, login failure, face check) skip the shell,
+ * and so does the back office, which brings its own.
+ */
+function useBare() {
+  return useMatches().some(
+    (m) => (m.handle as { layout?: string } | undefined)?.layout === "bare" || m.id === "routes/admin" || m.id.startsWith("routes/admin."),
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  const root = useLoaderData<typeof loader>() as RootData;
+  const bare = useBare();
+  const { shell } = root;
+
+  useEffect(() => {
+    configureApiErrors({
+      openScopeGuideUrl: shell.openScopeGuideUrl,
+      accountIssueUrl: shell.accountIssueUrl,
+      plainNoOpenPermission: shell.permissionDenied !== undefined && shell.permissionDenied !== 1,
+    });
+  }, [shell.openScopeGuideUrl, shell.accountIssueUrl, shell.permissionDenied]);
+
+  useEffect(() => {
+    // ?login=1 (e.g. after the SSO redirect) asks for the login dialog once on load.
+    if (new URLSearchParams(window.location.search).get("login") === "1") openLoginDialog();
+  }, []);
+
+  return (
+    <>
+      {/* Hosts first: their subscriptions must exist before any page effect asks for a dialog. */}
+      <LoginDialogHost />
+      <ErrorDialogHost />
+      <Toaster position="top-center" richColors />
+      {bare ? (
+        <Outlet />
+      ) : (
+        <AppShell data={root}>
+          <Outlet />
+        </AppShell>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <BarePage title={notFound ? "页面不存在" : "页面出错了"}>
+      <title>{`${notFound ? "页面不存在" : "页面出错了"} - ${PRODUCT_NAME}`}</title>
+      <p className="mt-3 text-sm leading-6 text-muted">
+        {notFound ? "您访问的页面不存在或已被删除" : "服务器开小差了，请稍后再试"}
+      </p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          刷新重试
+        </Button>
+        <Button asChild>
+          <a href="/">返回首页</a>
+        </Button>
+      </div>
+    </BarePage>
+  );
 }

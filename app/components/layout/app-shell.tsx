@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import type { RootData } from "./shell-types";
+
+/** The main layout: header, page, footer. Pages under a `handle.layout = "bare"` route skip it. */
+export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header user={data.user} shell={data.shell} />
+      <main className="flex-1">{children}</main>
+      <Footer shell={data.shell} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { serverCaller } from "~/lib/caller.server";
+import { env } from "~/lib/env.server";
+import type { RootData, Shell } from "./shell-types";
+
+const DEFAULT_HOTLINE = "400-881-7190";
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** Everything the learner shell shows around a page: user, site config, links and static values. */
+export async function loadRootData(request: Request): Promise<{ value: RootData; headers: Headers }> {
+  const { caller, resHeaders } = await serverCaller(request);
+  const [user, config, getLink, appQrcode] = await Promise.all([
+    caller.auth.me(),
+    caller.site.getConfig({}),
+    caller.site.staticValue({ key: "getLink" }),
+    caller.site.staticValue({ key: "MobileAppQrcode" }),
+  ]);
+  // The site config is open-ended JSON an admin edits; read it as such.
+  const siteConfig = config as RootData["siteConfig"];
+  const links = obj(getLink);
+  const sitePage = obj(siteConfig.sitePage);
+  const docs = obj(obj(siteConfig.siteExt).siteDocumentLink);
+  const isMainSite = !siteConfig.pathName;
+  const noticeFunction = obj(sitePage.siteTop).noticeFunction;
+  const hotline = str(links.hotline) ?? DEFAULT_HOTLINE;
+  const shell: Shell = {
+    isMainSite,
+    noticeEnabled: isMainSite || noticeFunction === 1 || noticeFunction === true,
+    showAdminEntry: user.isAdmin === 1 && !env().isProduction,
+    infoCenterUrl: str(links.infoCenter) ?? "#",
+    appQrcode: str(appQrcode) ?? "",
+    hotline,
+    aboutUrl: str(links.aboutUs) ?? "/",
+    helpUrl: str(links.helpCenter) ?? "/person/help",
+    contactUrl: str(links.contactUs) ?? `tel:${hotline.replace(/[^\d]/g, "")}`,
+    openScopeGuideUrl: str(docs.openScopeGuideUrl),
+    accountIssueUrl: str(docs.accountIssueUrl),
+    permissionDenied: typeof siteConfig.permissionDenied === "number" ? siteConfig.permissionDenied : undefined,
+  };
+  return { value: { user, siteConfig, shell }, headers: resHeaders };
+}

@@ -1,0 +1,61 @@
+// Display rules of learner-front-end.md 9, shared by every page so numbers read the same everywhere.
+
+/** Counts: up to 10,000 as is, above as x.xw, above 100,000 as 10w+. */
+export function formatCount(value: number | null | undefined): string {
+  const n = Math.max(0, Math.floor(Number(value) || 0));
+  if (n > 100_000) return "10w+";
+  // Floor, not round: 99,999 must not read as 10.0w, a count never looks larger than it is.
+  if (n > 10_000) return `${(Math.floor(n / 1000) / 10).toFixed(1)}w`;
+  return String(n);
+}
+
+/** Money in cents as yuan: 19900 -> "199", 1990 -> "19.90". */
+export function formatMoney(cents: number | null | undefined): string {
+  const c = Math.round(Number(cents) || 0);
+  const sign = c < 0 ? "-" : "";
+  const abs = Math.abs(c);
+  const yuan = Math.floor(abs / 100);
+  const fen = abs % 100;
+  return fen === 0 ? `${sign}${yuan}` : `${sign}${yuan}.${String(fen).padStart(2, "0")}`;
+}
+
+export function durationParts(seconds: number | null | undefined): { hours: number; minutes: number } {
+  const total = Math.max(0, Math.floor((Number(seconds) || 0) / 60));
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+/** Durations in seconds as hours and minutes: "2小时5分钟", "2小时", "5分钟", "0分钟". */
+export function formatDuration(seconds: number | null | undefined): string {
+  const { hours, minutes } = durationParts(seconds);
+  if (hours === 0) return `${minutes}分钟`;
+  return minutes === 0 ? `${hours}小时` : `${hours}小时${minutes}分钟`;
+}
+
+/** ID numbers keep the first and last 4 characters. */
+export function maskIdNo(idNo: string | null | undefined): string {
+  const s = idNo ?? "";
+  if (s.length <= 8) return s;
+  return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
+}
+
+/** Names keep the first and last character: 张三丰 -> 张*丰, 张三 -> 张*. */
+export function maskName(name: string | null | undefined): string {
+  const chars = Array.from(name ?? "");
+  if (chars.length <= 1) return chars.join("");
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${"*".repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+export const SEARCH_MAX_LENGTH = 32;
+
+// Pictographs, their joiners, variation selectors, skin tones, flags and keycaps; plain digits stay.
+const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{1F1E6}-\u{1F1FF}\u200D\uFE0E\uFE0F\u20E3]/gu;
+
+export function stripEmoji(text: string): string {
+  return text.replace(EMOJI, "");
+}
+
+/** A search keyword as the server accepts it: no emoji, trimmed, at most 32 characters. */
+export function cleanKeyword(raw: string | null | undefined): string {
+  return Array.from(stripEmoji(raw ?? "").trim()).slice(0, SEARCH_MAX_LENGTH).join("").trim();
+}

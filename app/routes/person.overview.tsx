@@ -1,0 +1,69 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { isLoggedIn, useRootData } from "~/components/layout/shell-types";
+import { pageTitle } from "~/components/layout/page-title";
+import { PersonPage } from "~/components/person/person-page";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/card";
+import { durationParts, formatCount } from "~/lib/format";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("概览", "个人中心") }];
+
+function Stat({ label, value, unit }: { label: string; value: React.ReactNode; unit?: string }) {
+  return (
+    <div className="rounded-lg bg-surface px-5 py-4">
+      <p className="text-sm text-muted">{label}</p>
+      <p className="mt-2 text-[#1d2129]">
+        {value}
+        {unit && <span className="ml-1 text-sm text-muted">{unit}</span>}
+      </p>
+    </div>
+  );
+}
+
+const big = (n: string | number) => <span className="text-2xl font-semibold">{n}</span>;
+
+export default function Overview() {
+  const user = useRootData()?.user;
+  if (!isLoggedIn(user)) return null;
+  const { hours, minutes } = durationParts(user.learnTime);
+  return (
+    <PersonPage title="概览">
+      <div className="rounded-lg bg-gradient-to-r from-primary-50 to-white px-6 py-5">
+        <p className="text-lg font-semibold text-[#1d2129]">您好，{user.nick}</p>
+        <p className="mt-1 text-sm text-muted">
+          这是您加入财云学院的第 <span className="font-medium text-primary">{user.registerDay ?? 1}</span> 天，继续加油！
+        </p>
+      </div>
+      <div className="mt-5 grid grid-cols-3 gap-4">
+        <Stat label="累计学时" value={big(formatCount(user.learnHour))} unit="学时" />
+        <Stat label="学习课程" value={big(formatCount(user.learnLesson))} unit="门" />
+        <Stat
+          label="学习时长"
+          value={
+            <>
+              {hours > 0 && (
+                <>
+                  {big(hours)}
+                  <span className="mx-1 text-sm text-muted">小时</span>
+                </>
+              )}
+              {big(minutes)}
+            </>
+          }
+          unit="分钟"
+        />
+      </div>
+      <h2 className="mt-8 text-base font-semibold text-[#1d2129]">最近学习</h2>
+      <EmptyState
+        title="还没有学习记录"
+        hint="去课程中心挑选一门课程，开始您的学习之旅"
+        action={
+          <Button asChild>
+            <Link to="/course/center">去选课</Link>
+          </Button>
+        }
+      />
+    </PersonPage>
+  );
+}

@@ -1,0 +1,121 @@
+import { CAPTCHA, DEMO, expect, loginByApi, shot, smsCodeFor, test } from "./fixtures";
+
+test.describe("login and the shells", () => {
+  test("password login from the header dialog", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    await shot(page, "home-visitor");
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "登录" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("tab", { name: "账号登录" }).click();
+    await dialog.getByPlaceholder("请输入账号/手机号").fill(DEMO.learner.account);
+    await dialog.getByPlaceholder("请输入密码").fill(DEMO.learner.password);
+    await shot(page, "login-modal");
+    await dialog.getByRole("checkbox").first().check();
+    await dialog.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(DEMO.learner.nick).first()).toBeVisible();
+    await shot(page, "home-learner");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("wrong password shows the server's message and keeps what was typed", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "登录" });
+    await dialog.getByRole("tab", { name: "账号登录" }).click();
+    await dialog.getByPlaceholder("请输入账号/手机号").fill("zhangmin_cg");
+    await dialog.getByPlaceholder("请输入密码").fill("NotThePassword1!");
+    await dialog.getByRole("checkbox").first().check();
+    await dialog.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(dialog.getByText("账号或密码错误")).toBeVisible();
+    await expect(dialog.getByPlaceholder("请输入账号/手机号")).toHaveValue("zhangmin_cg");
+  });
+
+  test("SMS login with the code from the outbox", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "登录" });
+    await dialog.getByRole("tab", { name: "手机快捷登录" }).click();
+    await dialog.getByPlaceholder("请输入手机号").fill(DEMO.admin.mobile);
+    const sentAfter = Date.now();
+    await dialog.getByRole("button", { name: "获取验证码" }).click();
+    const captcha = page.getByPlaceholder("请输入图形验证码");
+    await expect(captcha).toBeVisible();
+    await shot(page, "captcha-modal");
+    await captcha.fill(CAPTCHA);
+    await page.getByRole("button", { name: "确定" }).click();
+    await expect(dialog.getByRole("button", { name: /重新发送|\d+s/ })).toBeVisible();
+    const code = await smsCodeFor(DEMO.admin.mobile, sentAfter - 1000);
+    await dialog.getByPlaceholder("请输入验证码").fill(code);
+    await dialog.getByRole("checkbox").first().check();
+    await dialog.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(DEMO.admin.nick).first()).toBeVisible();
+  });
+
+  test("QR login confirmed from a second device", async ({ page, browser }) => {
+    const content = page.waitForResponse((r) => r.url().includes("auth.qrContent"));
+    await page.goto("/");
+    await page.getByRole("button", { name: /登录/ }).first().click();
+    const body = await (await content).json();
+    const result = (Array.isArray(body) ? body[0] : body).result.data;
+    const qrUrl = new URL(result.json?.qrCodeContent ?? result.qrCodeContent);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const second = await phone.newPage();
+    await second.goto("/");
+    await loginByApi(second, DEMO.learner);
+    await second.goto(qrUrl.pathname + qrUrl.search);
+    await second.getByRole("button", { name: "确认登录" }).click();
+    await expect(second.getByText(/已确认/)).toBeVisible();
+    await phone.close();
+
+    await expect(page.getByRole("dialog", { name: "登录" })).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText(DEMO.learner.nick).first()).toBeVisible();
+  });
+
+  test("logout returns to the visitor header", async ({ page }) => {
+    await page.goto("/");
+    await loginByApi(page, DEMO.learner);
+    await page.goto("/person/overview");
+    await expect(page.getByText(DEMO.learner.nick).first()).toBeVisible();
+    await page.getByText(DEMO.learner.nick).first().click();
+    await page.getByText("退出登录").click();
+    await expect(page.getByRole("button", { name: /登录/ }).first()).toBeVisible();
+    const me = await (await page.request.get("/api/elearning/caiyun/front/user/getUserInfo")).json();
+    expect(me.data.isLogin).toBe(0);
+  });
+
+  test("a visitor opening the personal centre gets the login dialog", async ({ page }) => {
+    await page.goto("/person/overview");
+    await expect(page.getByRole("dialog", { name: "登录" })).toBeVisible();
+  });
+
+  test("an admin opens the back office; a learner cannot", async ({ page, browser }) => {
+    await page.goto("/");
+    await loginByApi(page, DEMO.admin);
+    await page.goto("/admin");
+    await expect(page.getByRole("link", { name: "用户" }).first()).toBeVisible();
+    await shot(page, "admin-home");
+    await page.goto("/admin/users");
+    await expect(page.getByText("demo_learner")).toBeVisible();
+    await shot(page, "admin-users");
+
+    const other = await browser.newContext();
+    const learner = await other.newPage();
+    await learner.goto("/");
+    await loginByApi(learner, DEMO.learner);
+    const res = await learner.goto("/admin");
+    expect(res?.status()).toBe(403);
+    await expect(learner.getByText("您没有权限访问管理后台")).toBeVisible();
+    await other.close();
+  });
+
+  test("the legacy backstage address leads to the back office", async ({ page }) => {
+    await page.goto("/");
+    await loginByApi(page, DEMO.admin);
+    await page.goto("/caiyun-college-backstage/");
+    await expect(page).toHaveURL(/\/admin/);
+  });
+});

@@ -79,7 +79,11 @@ export default function App() {
 
   useEffect(() => {
     // ?login=1 (e.g. after the SSO redirect) asks for the login dialog once on load.
-    if (new URLSearchParams(window.location.search).get("login") === "1") openLoginDialog();
+    const params = new URLSearchParams(window.location.search);
+    const back = params.get("redirect");
+    // Only same-site paths are followed after login.
+    const redirectTo = back && back.startsWith("/") && !back.startsWith("//") ? back : undefined;
+    if (params.get("login") === "1") openLoginDialog({ redirectTo });
   }, []);
 
   return (

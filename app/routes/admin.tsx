@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { AdminForbidden } from "~/components/admin/forbidden";
-import { FORBIDDEN_MESSAGE, LOGIN_URL } from "~/components/admin/guard.server";
+import { FORBIDDEN_MESSAGE, loginUrl } from "~/components/admin/guard.server";
 import { AdminShell } from "~/components/admin/shell";
 import { serverCaller } from "~/lib/caller.server";
 
@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "管理后台 - 财云学院" 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { caller, resHeaders } = await serverCaller(request);
   const me = await caller.auth.me();
-  if (!me.isLogin || me.userId === null) throw redirect(LOGIN_URL);
+  if (!me.isLogin || me.userId === null) throw redirect(loginUrl(request));
   if (me.isAdmin !== 1) throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   return data({ me: { userId: me.userId, nick: me.nick } }, { headers: resHeaders });
 }

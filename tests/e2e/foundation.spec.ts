@@ -112,6 +112,19 @@ test.describe("login and the shells", () => {
     await other.close();
   });
 
+  test("a visitor asking for the back office logs in and lands on the page asked for", async ({ page }) => {
+    await page.goto("/admin/users");
+    const dialog = page.getByRole("dialog", { name: "登录" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("tab", { name: "账号登录" }).click();
+    await dialog.getByPlaceholder("请输入账号/手机号").fill(DEMO.admin.account);
+    await dialog.getByPlaceholder("请输入密码").fill(DEMO.admin.password);
+    await dialog.getByRole("checkbox").first().check();
+    await dialog.getByRole("button", { name: "登录", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByText("demo_learner")).toBeVisible();
+  });
+
   test("the legacy backstage address leads to the back office", async ({ page }) => {
     await page.goto("/");
     await loginByApi(page, DEMO.admin);

@@ -5,7 +5,11 @@ import { LegacyCode, legacyCodeOf } from "@trpc-app/errors";
 import { zodMessage } from "@trpc-app/zod-message";
 import { serverCaller } from "~/lib/caller.server";
 
-export const LOGIN_URL = "/?login=1";
+/** The home page with the login dialog open, returning to the page that asked once logged in. */
+export function loginUrl(request: Request) {
+  const url = new URL(request.url);
+  return `/?login=1&redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
 export const FORBIDDEN_MESSAGE = "您没有权限访问管理后台";
 const SERVER_BUSY = "服务器开小差了，请稍后再试";
 
@@ -26,7 +30,7 @@ export async function adminLoad<T>(request: Request, load: (caller: Awaited<Retu
     return await load(caller);
   } catch (error) {
     const code = legacyCodeOf(error);
-    if (code === LegacyCode.notLoggedIn) throw redirect(LOGIN_URL);
+    if (code === LegacyCode.notLoggedIn) throw redirect(loginUrl(request));
     if (code === LegacyCode.forbidden) throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
     if (code === LegacyCode.notFound) throw data({ message: readableError(error) }, { status: 404 });
     if (code === LegacyCode.badInput) throw data({ message: readableError(error) }, { status: 400 });
@@ -45,7 +49,7 @@ export async function adminAction(
   try {
     return { ok: true, message: await run(caller) };
   } catch (error) {
-    if (legacyCodeOf(error) === LegacyCode.notLoggedIn) throw redirect(LOGIN_URL);
+    if (legacyCodeOf(error) === LegacyCode.notLoggedIn) throw redirect(loginUrl(request));
     const message = readableError(error);
     if (message === SERVER_BUSY) console.error("[admin] action failed:", error);
     return { ok: false, message };

@@ -19,15 +19,28 @@ async function grant(db: DbOrTx, purpose: string, mobile: string, userId?: numbe
   });
 }
 
-/** Spends a grant from the first step of a two-step flow; false when there is none. */
-async function spendGrant(db: DbOrTx, purpose: string, where: { mobile?: string; userId?: number }) {
+type GrantOwner = { mobile?: string; userId?: number };
+
+/** The newest live grant from the first step of a two-step flow, if any. */
+async function findGrant(db: DbOrTx, purpose: string, where: GrantOwner) {
   const conds = [eq(verificationGrants.purpose, purpose), isNull(verificationGrants.usedAt), gt(verificationGrants.expiresAt, new Date())];
   if (where.mobile) conds.push(eq(verificationGrants.mobile, where.mobile));
   if (where.userId) conds.push(eq(verificationGrants.userId, where.userId));
   const rows = await db.select().from(verificationGrants).where(and(...conds)).orderBy(desc(verificationGrants.createdAt)).limit(1);
-  if (!rows[0]) return false;
-  await db.update(verificationGrants).set({ usedAt: new Date() }).where(eq(verificationGrants.id, rows[0].id));
-  return true;
+  return rows[0];
+}
+
+/** Spends a grant from the first step of a two-step flow; false when there is none. */
+async function spendGrant(db: DbOrTx, purpose: string, where: GrantOwner) {
+  const found = await findGrant(db, purpose, where);
+  if (!found) return false;
+  // Only the call that marks it used may go on; a parallel call that found the same grant gets nothing.
+  const spent = await db
+    .update(verificationGrants)
+    .set({ usedAt: new Date() })
+    .where(and(eq(verificationGrants.id, found.id), isNull(verificationGrants.usedAt)))
+    .returning({ id: verificationGrants.id });
+  return spent.length > 0;
 }
 
 export async function checkMobileOrLoginName(db: DbOrTx, input: { mobile?: string; loginName?: string }) {
@@ -114,8 +127,10 @@ export async function checkOldPhone(db: DbOrTx, user: SessionUser, mobile: strin
 export async function bindNewPhone(db: DbOrTx, user: SessionUser, mobile: string, code: string) {
   if (user.mobile === mobile) throw fail("新手机号不能与当前手机号相同");
   if (await userExists(db, "mobile", mobile)) throw fail("该手机号已被注册");
-  if (user.mobile && !(await spendGrant(db, "phone-change", { userId: user.id }))) throw fail("请先验证当前手机号");
+  if (user.mobile && !(await findGrant(db, "phone-change", { userId: user.id }))) throw fail("请先验证当前手机号");
   await consumeSmsCode(db, mobile, "phone-new", code);
+  // Spent only after the new code proved right, so a mistyped code does not send the user back to step one.
+  if (user.mobile && !(await spendGrant(db, "phone-change", { userId: user.id }))) throw fail("请先验证当前手机号");
   await db.update(users).set({ mobile }).where(eq(users.id, user.id));
   return { mobile };
 }

@@ -55,19 +55,30 @@ async function passwordLogin(db: DbOrTx, account: string, password: string, ip: 
   }
   assertEnabled(user);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    const failures = user.failedLoginCount + 1;
-    const lock = failures >= MAX_PASSWORD_FAILURES;
-    await db
+    // Counted in the database, so parallel guesses cannot each read the same old count.
+    const [counted] = await db
       .update(users)
-      .set({
-        failedLoginCount: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(Date.now() + LOCK_MINUTES * 60_000) : user.lockedUntil,
-      })
-      .where(eq(users.id, user.id));
+      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.failedLoginCount });
+    const failures = counted?.failures ?? MAX_PASSWORD_FAILURES;
+    const lock = failures >= MAX_PASSWORD_FAILURES;
+    if (lock) {
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0, lockedUntil: new Date(Date.now() + LOCK_MINUTES * 60_000) })
+        .where(eq(users.id, user.id));
+    }
     await record(db, { account, userId: user.id, method: "password", success: false, reason: "wrong-password", ip });
     if (lock) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
     const left = MAX_PASSWORD_FAILURES - failures;
     throw fail(left <= 2 ? `${WRONG_CREDENTIALS}，再错${left}次账号将被锁定` : WRONG_CREDENTIALS);
+  }
+  // Guesses sent together passed the lock check before any of them failed: look again after the slow hash.
+  const [current] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id));
+  if (current?.lockedUntil && current.lockedUntil.getTime() > Date.now()) {
+    await record(db, { account, userId: user.id, method: "password", success: false, reason: "locked", ip });
+    throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
   }
   return user;
 }

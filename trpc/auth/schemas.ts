@@ -44,10 +44,14 @@ export const smsLoginInput = z.object({
   captcha_code: smsCodeField,
   sk: str().optional(),
 });
+/** QR tokens and tickets are server-made base32 strings; anything else never reaches the database. */
+const qrField = (missing: string) =>
+  str((s) => s.trim().min(1, missing).regex(/^[a-z2-7]{16,64}$/, "二维码已失效，请刷新"));
+
 export const qrLoginInput = z.object({
   authentication_type: z.literal("qr_code"),
-  qrCodeTicket: str((s) => s.min(1, "二维码登录凭证缺失")),
-  qrCodeToken: str((s) => s.min(1, "二维码登录凭证缺失")),
+  qrCodeTicket: qrField("二维码登录凭证缺失"),
+  qrCodeToken: qrField("二维码登录凭证缺失"),
   sk: str().optional(),
 });
 export const loginInput = z.discriminatedUnion("authentication_type", [passwordLoginInput, smsLoginInput, qrLoginInput], {
@@ -93,5 +97,5 @@ export const bindNewPhoneInput = z.object({ mobile: mobileField, code: smsCodeFi
 export const checkMobileOrLoginNameInput = z
   .object({ mobile: mobileField.optional(), loginName: loginNameField.optional() })
   .refine((v) => v.mobile || v.loginName, "请输入手机号或用户名");
-export const qrTokenInput = z.object({ qrCodeToken: str((s) => s.min(1, "二维码已失效，请刷新")) });
+export const qrTokenInput = z.object({ qrCodeToken: qrField("二维码已失效，请刷新") });
 export const captchaOnlyInput = z.object({ captcha: captchaField });

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { and, count, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { smsCodes } from "@db/schema";
 import { env } from "~/lib/env.server";
@@ -55,29 +55,33 @@ function startOfDay(now: Date) {
 
 /** Issues a code: 60 s between sends, a daily cap per phone, 5 minutes of validity. */
 export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string) {
-  const now = new Date();
-  const last = await db
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(eq(smsCodes.mobile, mobile))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
-  if (last[0]) {
-    const wait = Math.ceil((last[0].createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
-    if (wait > 0) throw fail(`验证码发送过于频繁，请${wait}秒后再试`);
-  }
-  const [today] = await db
-    .select({ n: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, startOfDay(now))));
-  if ((today?.n ?? 0) >= SMS_DAILY_CAP) throw fail("该手机号今日获取验证码次数已达上限，请明天再试");
   const code = sixDigits();
-  await db.insert(smsCodes).values({
-    mobile,
-    purpose,
-    codeHash: hashToken(`${mobile}:${code}`),
-    expiresAt: new Date(now.getTime() + SMS_TTL_MS),
-    ip,
+  await db.transaction(async (tx) => {
+    // One send per phone at a time, so parallel requests cannot all pass the wait and the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+    const now = new Date();
+    const last = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.mobile, mobile))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (last[0]) {
+      const wait = Math.ceil((last[0].createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+      if (wait > 0) throw fail(`验证码发送过于频繁，请${wait}秒后再试`);
+    }
+    const [today] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, startOfDay(now))));
+    if ((today?.n ?? 0) >= SMS_DAILY_CAP) throw fail("该手机号今日获取验证码次数已达上限，请明天再试");
+    await tx.insert(smsCodes).values({
+      mobile,
+      purpose,
+      codeHash: hashToken(`${mobile}:${code}`),
+      expiresAt: new Date(now.getTime() + SMS_TTL_MS),
+      ip,
+    });
   });
   await sender.send({
     mobile,
@@ -100,13 +104,17 @@ export async function consumeSmsCode(db: DbOrTx, mobile: string, purpose: SmsPur
     throw fail("验证码已失效，请重新获取");
   }
   if (row.codeHash !== hashToken(`${mobile}:${code}`)) {
-    await db.update(smsCodes).set({ failedChecks: row.failedChecks + 1 }).where(eq(smsCodes.id, row.id));
+    // Counted in the database, so parallel guesses cannot each read the same old count.
+    await db
+      .update(smsCodes)
+      .set({ failedChecks: sql`${smsCodes.failedChecks} + 1` })
+      .where(eq(smsCodes.id, row.id));
     throw fail("验证码错误");
   }
   const spent = await db
     .update(smsCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt), lt(smsCodes.failedChecks, SMS_MAX_CHECKS)))
     .returning({ id: smsCodes.id });
   if (!spent.length) throw fail("验证码已失效，请重新获取");
 }

@@ -16,23 +16,37 @@ function jsonish(value: string): unknown {
   return value;
 }
 
+export class BadBodyError extends Error {}
+
+/** Names that would reach Object.prototype through keys like __proto__[x]=1. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** Old clients send short lists; a bigger index would let one key build an array of billions of holes. */
+const MAX_INDEX = 1000;
+
+const own = (node: object, name: string): unknown => (Object.hasOwn(node, name) ? (node as Record<string, unknown>)[name] : undefined);
+
 /** Sets a[]=1, a[0]=1 and a[b]=1 style keys into nested arrays and objects. */
 function assign(target: LegacyInput, key: string, value: unknown) {
   const m = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(key);
   if (!m) {
-    const prev = target[key];
+    if (UNSAFE_KEYS.has(key)) return;
+    const prev = own(target, key);
     if (prev === undefined) target[key] = value;
     else if (Array.isArray(prev)) prev.push(value);
     else target[key] = [prev, value];
     return;
   }
   const parts = [...m[2]!.matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1]!);
+  if (UNSAFE_KEYS.has(m[1]!) || parts.some((p) => UNSAFE_KEYS.has(p))) return;
+  if (parts.some((p) => /^\d+$/.test(p) && Number(p) > MAX_INDEX)) throw new BadBodyError("参数格式不正确");
   let node: Record<string, unknown> | unknown[] = target;
   let name: string = m[1]!;
   for (const part of parts) {
     const container = node as Record<string, unknown>;
     const isIndex = part === "" || /^\d+$/.test(part);
-    if (container[name] === undefined) container[name] = isIndex ? [] : {};
+    const child = own(container, name);
+    // A plain value met by a nested key (a=1&a[b]=2) gives way to the container.
+    if (child === null || typeof child !== "object") container[name] = isIndex ? [] : {};
     node = container[name] as Record<string, unknown> | unknown[];
     if (part === "" && Array.isArray(node)) {
       name = String(node.length);
@@ -48,8 +62,6 @@ export function decodeSearchParams(params: URLSearchParams): LegacyInput {
   for (const [k, v] of params) assign(out, k, jsonish(v));
   return out;
 }
-
-export class BadBodyError extends Error {}
 
 /** Reads a request body as JSON, form, or multipart; an empty body is an empty object. */
 export async function decodeBody(request: Request): Promise<LegacyInput> {

@@ -22,6 +22,7 @@ import { LoginDialogHost } from "~/components/auth/login-dialog";
 import { Button } from "~/components/ui/button";
 import { configureApiErrors } from "~/lib/api-errors";
 import { openLoginDialog } from "~/lib/login-dialog";
+import { safeTarget } from "~/lib/safe-target";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -81,8 +82,7 @@ export default function App() {
     // ?login=1 (e.g. after the SSO redirect) asks for the login dialog once on load.
     const params = new URLSearchParams(window.location.search);
     const back = params.get("redirect");
-    // Only same-site paths are followed after login.
-    const redirectTo = back && back.startsWith("/") && !back.startsWith("//") ? back : undefined;
+    const redirectTo = back ? safeTarget(back, "") || undefined : undefined;
     if (params.get("login") === "1") openLoginDialog({ redirectTo });
   }, []);
 

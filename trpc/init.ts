@@ -19,10 +19,23 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * Input errors read the same on every path: server-side callers (loaders) skip the error formatter,
+ * so a zod failure becomes a bad-input AppError with the Chinese message here.
+ */
+const readableInputErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof ZodError) throw new AppError(LegacyCode.badInput, zodMessage(cause));
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(readableInputErrors);
 
 /** Logged-in learners (any account). A visitor gets legacy code 281, which opens the login dialog. */
-export const learnerProcedure = t.procedure.use(({ ctx, next }) => {
+export const learnerProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw notLoggedIn();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -34,7 +47,7 @@ export const adminProcedure = learnerProcedure.use(({ ctx, next }) => {
 });
 
 /** Calls from the realtime process, which presents the service token. */
-export const serviceProcedure = t.procedure.use(({ ctx, next }) => {
+export const serviceProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.isService) throw new AppError(LegacyCode.forbidden, "服务令牌无效");
   return next({ ctx });
 });

@@ -8,6 +8,6 @@ export function zodMessage(error: ZodError): string {
   const own = issue.message;
   // Messages written in the schemas are Chinese; zod's defaults are English and get a generic wording.
   if (/[\u4e00-\u9fa5]/.test(own)) return own;
-  if (issue.code === "invalid_type" && /received undefined/.test(own)) return `缺少参数 ${field}`;
+  if (issue.code === "invalid_type" && /received undefined/.test(own)) return field ? `缺少参数 ${field}` : "缺少请求参数";
   return field ? `参数 ${field} 格式不正确` : "参数格式不正确";
 }

@@ -1,4 +1,4 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, tz } from "./_columns";
 
@@ -29,7 +29,7 @@ export const users = pgTable(
     registerSource: varchar("register_source", { length: 20 }).notNull().default("web"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_login_name_uq").on(t.loginName), uniqueIndex("users_mobile_uq").on(t.mobile)],
+  (t) => [uniqueIndex("users_login_name_uq").on(sql`lower(${t.loginName})`), uniqueIndex("users_mobile_uq").on(t.mobile)],
 );
 
 /** Sessions as in Lucia's guide: the id is the SHA-256 of the cookie token, never the token itself. */

@@ -131,6 +131,14 @@ export async function bindNewPhone(db: DbOrTx, user: SessionUser, mobile: string
   await consumeSmsCode(db, mobile, "phone-new", code);
   // Spent only after the new code proved right, so a mistyped code does not send the user back to step one.
   if (user.mobile && !(await spendGrant(db, "phone-change", { userId: user.id }))) throw fail("请先验证当前手机号");
-  await db.update(users).set({ mobile }).where(eq(users.id, user.id));
+  try {
+    await db.update(users).set({ mobile }).where(eq(users.id, user.id));
+  } catch (e) {
+    // Another account took this phone between the check and the update.
+    if ((e as { code?: string; cause?: { code?: string } }).code === "23505" || (e as { cause?: { code?: string } }).cause?.code === "23505") {
+      throw fail("该手机号已被注册");
+    }
+    throw e;
+  }
   return { mobile };
 }

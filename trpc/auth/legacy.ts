@@ -1,4 +1,7 @@
+import { safeTarget } from "~/lib/safe-target";
 import { legacyRows, type LegacyInput } from "../legacy/types";
+
+export { safeTarget };
 
 const U = "/api/elearning/caiyun/front/user";
 
@@ -6,17 +9,6 @@ function svgResponse({ svg }: { svg: string }) {
   return new Response(svg, { headers: { "content-type": "image/svg+xml", "cache-control": "no-store" } });
 }
 
-/** Only same-site paths are followed after logout, so the link cannot send a user elsewhere. */
-export function safeTarget(target: unknown): string {
-  // Browsers read "/\host" like "//host" and drop tabs and newlines, so those count as other sites too.
-  if (typeof target !== "string" || !/^\/(?![/\\])/.test(target) || /[\\\u0000-\u001f\u007f]/.test(target)) return "/";
-  try {
-    // A Location header carries bytes only: non-ASCII is percent-encoded.
-    return target.replace(/[^\x21-\x7e]+/g, (part) => encodeURIComponent(part));
-  } catch {
-    return "/";
-  }
-}
 
 /** Old clients name the new password either way and may omit the confirmation. */
 function passwordPair(input: LegacyInput) {

@@ -40,7 +40,9 @@ async function passwordLogin(db: DbOrTx, account: string, password: string, ip: 
   const found = await db
     .select()
     .from(users)
-    .where(or(eq(users.loginName, account), eq(users.mobile, account)))
+    .where(or(sql`lower(${users.loginName}) = lower(${account})`, eq(users.mobile, account)))
+    // When the account is someone's phone, that phone's owner is meant.
+    .orderBy(sql`(${users.mobile} = ${account}) desc nulls last`)
     .limit(1);
   const user = found[0];
   if (!user) {

@@ -18,7 +18,8 @@ export const captchaField = str((s) => s.trim().min(1, "请输入图形验证码
 export const loginNameField = str((s) => s
   .trim()
   .min(1, "请输入用户名")
-  .regex(/^[A-Za-z0-9_]{1,20}$/, "用户名仅限字母、数字及下划线，1-20个字符"));
+  .regex(/^[A-Za-z0-9_]{1,20}$/, "用户名仅限字母、数字及下划线，1-20个字符")
+  .refine((v) => !/^\d{11,12}$/.test(v), "用户名不能使用手机号格式"));
 export const nickField = str((s) => s
   .trim()
   .min(1, "请输入昵称")

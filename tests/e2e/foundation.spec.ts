@@ -132,3 +132,32 @@ test.describe("login and the shells", () => {
     await expect(page).toHaveURL(/\/admin/);
   });
 });
+
+test.describe("realtime and request guards", () => {
+  test("the message badge follows the unread count pushed over the user socket", async ({ page }) => {
+    await page.goto("/");
+    await loginByApi(page, DEMO.learner);
+    const me = await (await page.request.get("/api/elearning/caiyun/front/user/getUserInfo")).json();
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "消息中心" })).toBeVisible();
+    // The page's socket goes through the web port; wait until the realtime process has it.
+    await expect
+      .poll(async () => (await (await page.request.get("http://127.0.0.1:3901/healthz")).text()).match(/\d+/)?.[0])
+      .not.toBe("0");
+    const res = await page.request.post("http://127.0.0.1:3901/internal/publish", {
+      headers: { authorization: "Bearer e2e-service-token-0123456789abcdef" },
+      data: { topic: `user/${me.data.userId}`, message: { type: "unread", unreadNum: 3 } },
+    });
+    expect(res.status()).toBe(200);
+    await expect(page.getByRole("link", { name: "消息中心，3条未读" })).toBeVisible();
+  });
+
+  test("a state-changing call from another site's page is refused", async ({ page }) => {
+    const res = await page.request.post("/api/login/e-learning", {
+      headers: { origin: "http://evil.example" },
+      data: { authentication_type: "password", account: DEMO.learner.account, password: DEMO.learner.password },
+    });
+    expect(res.status()).toBe(403);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { useUnreadCount } from "./use-unread-count";
 import type { ReactNode } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -5,9 +6,10 @@ import type { RootData } from "./shell-types";
 
 /** The main layout: header, page, footer. Pages under a `handle.layout = "bare"` route skip it. */
 export function AppShell({ data, children }: { data: RootData; children: ReactNode }) {
+  const unread = useUnreadCount(data.user?.isLogin === 1 ? data.user.userId : null);
   return (
     <div className="flex min-h-screen flex-col">
-      <Header user={data.user} shell={data.shell} />
+      <Header user={data.user} shell={data.shell} unreadCount={unread} />
       <main className="flex-1">{children}</main>
       <Footer shell={data.shell} />
     </div>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { bindNewPhoneInput, checkCodeInput, mobileField } from "@trpc-app/auth/schemas";
 import { fieldError, formErrors, hasErrors, isCodeMessage, type FieldErrors } from "~/components/auth/form";
 import { AuthCard, ErrorBar, FormField, Steps } from "~/components/auth/form-field";
+import { PhoneCodeFields } from "~/components/auth/phone-code-fields";
 import { SmsCodeField } from "~/components/auth/sms-code-field";
 import { useAuthChanged } from "~/components/auth/use-auth-changed";
 import { loadViewer } from "~/components/auth/viewer.server";
@@ -141,36 +142,24 @@ function ChangeMobile({ maskedMobile }: { maskedMobile: string }) {
       )}
       {phase === "new" && (
         <form noValidate onSubmit={bindNew} className="flex flex-col gap-4">
-          <FormField label="新手机号" htmlFor="ms-mobile" error={errors.mobile}>
-            <Input
-              id="ms-mobile"
-              placeholder="请输入新手机号"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={12}
-              value={values.mobile}
-              invalid={!!errors.mobile}
-              onChange={(e) => set("mobile")(e.target.value)}
-              onBlur={() => values.mobile && setErrors((x) => ({ ...x, mobile: fieldError(mobileField, values.mobile) }))}
-            />
-          </FormField>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="ms-code" className="text-sm font-medium text-[#1d2129]">
-              短信验证码
-            </label>
-            <SmsCodeField
-              id="ms-code"
-              value={values.code}
-              onChange={set("code")}
-              error={errors.code}
-              beforeSend={() => {
-                const invalid = fieldError(mobileField, values.mobile);
-                setErrors((x) => ({ ...x, mobile: invalid }));
-                return !invalid;
-              }}
-              send={(captcha) => trpc.auth.sendNewPhoneCode.mutate({ mobile: values.mobile.trim(), captcha })}
-            />
-          </div>
+          <PhoneCodeFields
+            idPrefix="ms"
+            mobileLabel="新手机号"
+            mobilePlaceholder="请输入新手机号"
+            mobile={values.mobile}
+            code={values.code}
+            mobileError={errors.mobile}
+            codeError={errors.code}
+            onMobile={set("mobile")}
+            onCode={set("code")}
+            onMobileBlur={() => values.mobile && setErrors((x) => ({ ...x, mobile: fieldError(mobileField, values.mobile) }))}
+            beforeSend={() => {
+              const invalid = fieldError(mobileField, values.mobile);
+              setErrors((x) => ({ ...x, mobile: invalid }));
+              return !invalid;
+            }}
+            send={(captcha) => trpc.auth.sendNewPhoneCode.mutate({ mobile: values.mobile.trim(), captcha })}
+          />
           <ErrorBar>{formError}</ErrorBar>
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
             确认更换

@@ -12,7 +12,7 @@ import {
 } from "@trpc-app/auth/schemas";
 import { fieldError, formErrors, hasErrors, isCodeMessage, type FieldErrors } from "~/components/auth/form";
 import { AuthCard, ErrorBar, FormField, Steps } from "~/components/auth/form-field";
-import { SmsCodeField } from "~/components/auth/sms-code-field";
+import { PhoneCodeFields } from "~/components/auth/phone-code-fields";
 import { useAuthChanged } from "~/components/auth/use-auth-changed";
 import { loadViewer } from "~/components/auth/viewer.server";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -100,36 +100,22 @@ function ForgetPassword() {
       <Steps steps={["验证手机号", "设置新密码", "完成"]} current={step} />
       {step === 0 && (
         <form noValidate onSubmit={verify} className="flex flex-col gap-4">
-          <FormField label="手机号" htmlFor="pw-mobile" error={errors.mobile}>
-            <Input
-              id="pw-mobile"
-              placeholder="请输入手机号"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={12}
-              value={values.mobile}
-              invalid={!!errors.mobile}
-              onChange={(e) => set("mobile")(e.target.value)}
-              onBlur={() => values.mobile && setErrors((x) => ({ ...x, mobile: fieldError(mobileField, values.mobile) }))}
-            />
-          </FormField>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="pw-code" className="text-sm font-medium text-[#1d2129]">
-              短信验证码
-            </label>
-            <SmsCodeField
-              id="pw-code"
-              value={values.code}
-              onChange={set("code")}
-              error={errors.code}
-              beforeSend={() => {
-                const invalid = fieldError(mobileField, values.mobile);
-                setErrors((x) => ({ ...x, mobile: invalid }));
-                return !invalid;
-              }}
-              send={(captcha) => trpc.auth.sendPasswordCode.mutate({ mobile: values.mobile.trim(), captcha })}
-            />
-          </div>
+          <PhoneCodeFields
+            idPrefix="pw"
+            mobile={values.mobile}
+            code={values.code}
+            mobileError={errors.mobile}
+            codeError={errors.code}
+            onMobile={set("mobile")}
+            onCode={set("code")}
+            onMobileBlur={() => values.mobile && setErrors((x) => ({ ...x, mobile: fieldError(mobileField, values.mobile) }))}
+            beforeSend={() => {
+              const invalid = fieldError(mobileField, values.mobile);
+              setErrors((x) => ({ ...x, mobile: invalid }));
+              return !invalid;
+            }}
+            send={(captcha) => trpc.auth.sendPasswordCode.mutate({ mobile: values.mobile.trim(), captcha })}
+          />
           <ErrorBar>{formError}</ErrorBar>
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending}>
             下一步

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { loginNameField, mobileField, nickField, newPasswordField, PASSWORDS_DIFFER, registerInput } from "@trpc-app/auth/schemas";
 import { fieldError, formErrors, hasErrors, isCodeMessage, safeTarget, type FieldErrors } from "~/components/auth/form";
 import { AuthCard, ErrorBar, FormField } from "~/components/auth/form-field";
-import { SmsCodeField } from "~/components/auth/sms-code-field";
+import { PhoneCodeFields } from "~/components/auth/phone-code-fields";
 import { useAuthChanged } from "~/components/auth/use-auth-changed";
 import { loadViewer } from "~/components/auth/viewer.server";
 import { Button } from "~/components/ui/button";
@@ -143,36 +143,22 @@ export default function SignUpPage() {
             onBlur={() => validateOne("nick")}
           />
         </FormField>
-        <FormField label="手机号" htmlFor="su-mobile" error={errorOf("mobile")}>
-          <Input
-            id="su-mobile"
-            placeholder="请输入手机号"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={12}
-            value={values.mobile}
-            invalid={!!errorOf("mobile")}
-            onChange={(e) => set("mobile")(e.target.value)}
-            onBlur={() => void checkTaken("mobile")}
-          />
-        </FormField>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="su-code" className="text-sm font-medium text-[#1d2129]">
-            短信验证码
-          </label>
-          <SmsCodeField
-            id="su-code"
-            value={values.code}
-            onChange={set("code")}
-            error={errors.code}
-            beforeSend={() => {
-              const invalid = fieldError(mobileField, values.mobile) ?? errorOf("mobile");
-              setErrors((e) => ({ ...e, mobile: invalid }));
-              return !invalid;
-            }}
-            send={(captcha) => trpc.auth.sendRegisterCode.mutate({ mobile: values.mobile.trim(), captcha })}
-          />
-        </div>
+        <PhoneCodeFields
+          idPrefix="su"
+          mobile={values.mobile}
+          code={values.code}
+          mobileError={errorOf("mobile")}
+          codeError={errors.code}
+          onMobile={set("mobile")}
+          onCode={set("code")}
+          onMobileBlur={() => void checkTaken("mobile")}
+          beforeSend={() => {
+            const invalid = fieldError(mobileField, values.mobile) ?? errorOf("mobile");
+            setErrors((e) => ({ ...e, mobile: invalid }));
+            return !invalid;
+          }}
+          send={(captcha) => trpc.auth.sendRegisterCode.mutate({ mobile: values.mobile.trim(), captcha })}
+        />
         <FormField label="密码" htmlFor="su-password" error={errorOf("password")} hint="10-16位，须包含大小写字母、数字及!@#$中的一个">
           <Input
             id="su-password"

@@ -1,0 +1,46 @@
+import { FormField } from "./form-field";
+import { SmsCodeField } from "./sms-code-field";
+import { Input } from "~/components/ui/input";
+
+/** A phone field and its SMS code field (captcha modal and countdown inside), as every account form uses them. */
+export function PhoneCodeFields(props: {
+  idPrefix: string;
+  mobileLabel?: string;
+  mobilePlaceholder?: string;
+  mobile: string;
+  code: string;
+  mobileError?: string;
+  codeError?: string;
+  onMobile: (value: string) => void;
+  onCode: (value: string) => void;
+  onMobileBlur: () => void;
+  /** Checks the phone before the captcha opens; true when it may be sent to. */
+  beforeSend: () => boolean;
+  send: (captcha: string) => Promise<unknown>;
+}) {
+  const mobileId = `${props.idPrefix}-mobile`;
+  const codeId = `${props.idPrefix}-code`;
+  return (
+    <>
+      <FormField label={props.mobileLabel ?? "手机号"} htmlFor={mobileId} error={props.mobileError}>
+        <Input
+          id={mobileId}
+          placeholder={props.mobilePlaceholder ?? "请输入手机号"}
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={12}
+          value={props.mobile}
+          invalid={!!props.mobileError}
+          onChange={(e) => props.onMobile(e.target.value)}
+          onBlur={props.onMobileBlur}
+        />
+      </FormField>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={codeId} className="text-sm font-medium text-[#1d2129]">
+          短信验证码
+        </label>
+        <SmsCodeField id={codeId} value={props.code} onChange={props.onCode} error={props.codeError} beforeSend={props.beforeSend} send={props.send} />
+      </div>
+    </>
+  );
+}

@@ -73,6 +73,16 @@ function ConfirmPanel({ token, nick }: { token: string; nick: string }) {
     }
   }
 
+  async function cancel() {
+    setState({ kind: "confirming" });
+    try {
+      await trpc.auth.qrCancel.mutate({ qrCodeToken: token });
+      setState({ kind: "cancelled" });
+    } catch (e) {
+      setState(stateOf(e));
+    }
+  }
+
   return (
     <AuthCard title="扫码登录">
       <div className="flex flex-col items-center text-center">
@@ -88,7 +98,7 @@ function ConfirmPanel({ token, nick }: { token: string; nick: string }) {
               <Button size="lg" disabled={state.kind === "confirming"} onClick={() => void confirm()}>
                 确认登录
               </Button>
-              <Button size="lg" variant="outline" disabled={state.kind === "confirming"} onClick={() => setState({ kind: "cancelled" })}>
+              <Button size="lg" variant="outline" disabled={state.kind === "confirming"} onClick={() => void cancel()}>
                 取消
               </Button>
             </div>

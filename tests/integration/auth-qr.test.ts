@@ -25,6 +25,22 @@ describeEachDb("QR login", (getDb) => {
     return { user, desktop, phone, qrCodeToken, qrCodeTicket: qrCodeTicket! };
   }
 
+  it("returns to status 0 when the second device cancels, and another account may then scan it", async () => {
+    const user = await createUser(getDb());
+    const other = await createUser(getDb());
+    const desktop = testClient(getDb());
+    const phone = await signedInClient(getDb(), user.id);
+    const { qrCodeToken } = await desktop.call((c) => c.auth.qrContent());
+    await phone.call((c) => c.auth.qrScan({ qrCodeToken }));
+    expect(await phone.call((c) => c.auth.qrCancel({ qrCodeToken }))).toEqual({ qrCodeStatus: 0 });
+    expect(await status(desktop, qrCodeToken)).toEqual({ qrCodeStatus: 0, qrCodeTicket: null });
+    expect(await ticketRow(qrCodeToken)).toMatchObject({ status: 0, userId: null });
+    // Cancelling what was never scanned by this account is refused.
+    expect((await rejection(phone.call((c) => c.auth.qrCancel({ qrCodeToken })))).message).toBe("请先扫描二维码");
+    const second = await signedInClient(getDb(), other.id);
+    expect(await second.call((c) => c.auth.qrScan({ qrCodeToken }))).toEqual({ qrCodeStatus: 2 });
+  });
+
   it("goes 0 -> 2 -> 3 and trades token and ticket for a session", async () => {
     const user = await createUser(getDb());
     const desktop = testClient(getDb());

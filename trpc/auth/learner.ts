@@ -4,7 +4,7 @@ import type { Context } from "../context";
 import * as account from "./account.service";
 import { CAPTCHA_COOKIE, captchaCookie, consumeCaptcha, createCaptcha } from "./captcha.service";
 import { authenticate } from "./login.service";
-import { confirmQr, createQr, qrStatus, scanQr } from "./qr.service";
+import { cancelQr, confirmQr, createQr, qrStatus, scanQr } from "./qr.service";
 import {
   bindNewPhoneInput,
   captchaOnlyInput,
@@ -59,6 +59,7 @@ export const authRouter = router({
   qrStatus: publicProcedure.input(qrTokenInput).query(({ ctx, input }) => qrStatus(ctx.db, input.qrCodeToken)),
   qrScan: learnerProcedure.input(qrTokenInput).mutation(({ ctx, input }) => scanQr(ctx.db, input.qrCodeToken, ctx.user.id)),
   qrConfirm: learnerProcedure.input(qrTokenInput).mutation(({ ctx, input }) => confirmQr(ctx.db, input.qrCodeToken, ctx.user.id)),
+  qrCancel: learnerProcedure.input(qrTokenInput).mutation(({ ctx, input }) => cancelQr(ctx.db, input.qrCodeToken, ctx.user.id)),
 
   checkMobileOrLoginName: publicProcedure
     .input(checkMobileOrLoginNameInput)

@@ -69,3 +69,11 @@ export async function consumeQrTicket(db: DbOrTx, token: string, ticket: string)
   if (!row || !row.userId || row.expiresAt.getTime() < Date.now()) throw fail("二维码已失效，请刷新");
   return row.userId;
 }
+
+/** The second device declined: the code returns to its initial state so someone else may scan it. */
+export async function cancelQr(db: DbOrTx, token: string, userId: number) {
+  const row = await live(db, token);
+  if (row.userId !== userId || row.status !== QrStatus.scanned) throw fail("请先扫描二维码");
+  await db.update(qrTickets).set({ status: QrStatus.initial, userId: null }).where(eq(qrTickets.token, token));
+  return { qrCodeStatus: QrStatus.initial };
+}

@@ -65,3 +65,35 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
   }
   return false;
 }
+
+/**
+ * Installs Debian packages whose check fails (root, or sudo without a password). Returns false when
+ * they are missing and cannot be installed, so the caller decides whether that is fatal.
+ */
+export function ensureAptPackages(packages, isPresent, { required = true } = {}) {
+  if (isPresent()) return true;
+  const root = process.getuid?.() === 0;
+  const canSudo = !root && spawnSync("sudo", ["-n", "true"]).status === 0;
+  if (!root && !canSudo) {
+    const msg = `missing Debian packages: ${packages.join(" ")} (install them with apt-get)`;
+    if (required) {
+      console.error(msg);
+      process.exit(1);
+    }
+    console.warn(`${msg}; continuing without them`);
+    return false;
+  }
+  console.log(`installing Debian packages: ${packages.join(" ")}…`);
+  const apt = (args) => (root ? ["apt-get", args] : ["sudo", ["apt-get", ...args]]);
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", ...packages]]) {
+    const [cmd, a] = apt(args);
+    const r = spawnSync(cmd, a, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (r.status !== 0) {
+      if (required) process.exit(r.status ?? 1);
+      return false;
+    }
+  }
+  return isPresent();
+}
+
+export const hasCommand = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;

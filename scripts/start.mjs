@@ -1,9 +1,11 @@
 // `npm start`: install what is missing, migrate and seed, build, start web and realtime, print where.
 import { randomBytes } from "node:crypto";
-import { ensureBuild, ensureDependencies, run, startChild, waitForHttp } from "./lib.mjs";
+import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, run, startChild, waitForHttp } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
+// Demo videos and live streams are made with ffmpeg at seed time; without it the seed skips them.
+ensureAptPackages(["ffmpeg"], () => hasCommand("ffmpeg"), { required: false });
 
 const env = {
   PORT: process.env.PORT || "3000",

@@ -3,21 +3,16 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { ensureBuild, ensureDependencies, root, run } from "./lib.mjs";
+import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, root, run } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
 
-function ensureChromium() {
-  const fontsOk = spawnSync("sh", ["-c", "fc-list :lang=zh | grep -qi noto"]).status === 0;
-  if (existsSync("/usr/bin/chromium") && fontsOk) return;
-  console.log("installing Debian's chromium and fonts-noto-cjk…");
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: { DEBIAN_FRONTEND: "noninteractive" } });
-  apt(["update", "-qq"]);
-  apt(["install", "-y", "-qq", "chromium", "fonts-noto-cjk"]);
-}
-ensureChromium();
+// Browser tests need Debian's Chromium with CJK fonts; the seed makes demo videos with ffmpeg.
+ensureAptPackages(
+  ["chromium", "fonts-noto-cjk", "ffmpeg"],
+  () => existsSync("/usr/bin/chromium") && hasCommand("ffmpeg") && spawnSync("sh", ["-c", "fc-list :lang=zh | grep -qi noto"]).status === 0,
+);
 
 const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });

@@ -31,3 +31,46 @@ export function parseClientMessage(text: string): ParseResult {
 }
 
 export const encode = (message: ServerMessage) => JSON.stringify(message);
+
+// Live rooms (/api/elearning/ws/live/{liveId}): every frame is {type, data, ts}.
+export const LIVE_FRAME_TYPES = [
+  "like", "join", "leave", "mute_all", "unmute_all", "mute_user", "unmute_user", "comment",
+  "live_start", "live_stop", "live_info", "notice", "goods", "hide_comment", "questionnaire", "pause",
+  "asr_sentence", "subtitle", "good", "raffle_start", "raffle_result", "sign_start", "sign_end", "rtc",
+  "error", "welcome",
+] as const;
+export type LiveFrameType = (typeof LIVE_FRAME_TYPES)[number];
+export const liveFrame = z.object({ type: z.enum(LIVE_FRAME_TYPES), data: z.record(z.string(), z.unknown()).default({}), ts: z.number().optional() });
+export type LiveFrame = z.infer<typeof liveFrame>;
+
+export const liveCommentFrame = z.object({
+  msgId: z.string(),
+  userId: z.number(),
+  nick: z.string(),
+  content: z.string(),
+  sentAt: z.number(),
+});
+export type LiveComment = z.infer<typeof liveCommentFrame>;
+
+/** What a viewer may send into a live room. */
+export const liveClientMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("heartbeat") }),
+  z.object({ type: z.literal("comment"), content: z.string().trim().min(1, "请输入评论内容").max(200, "评论不超过200个字") }),
+  z.object({ type: z.literal("like"), count: z.number().int().min(1).max(50).default(1) }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+export function parseLiveClientMessage(text: string): { ok: true; message: LiveClientMessage } | { ok: false; error: string } {
+  const bare = text.trim();
+  if (bare === "heartbeat" || bare === "ping") return { ok: true, message: { type: "heartbeat" } };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bare);
+  } catch {
+    return { ok: false, error: "消息格式错误" };
+  }
+  const parsed = liveClientMessage.safeParse(raw);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: issue && issue.code !== "invalid_union" && issue.path[0] === "content" ? issue.message : "不支持的消息类型" };
+}

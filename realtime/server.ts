@@ -5,6 +5,8 @@ import { bearerMatches, cookieValue, readBody } from "./http";
 import { encode, parseClientMessage, unreadMessage } from "./protocol";
 import { topics, userIdOfTopic } from "./topics";
 import { uWS } from "./uws";
+import { createLiveAppClient, type LiveAppClient } from "./live/app-client";
+import { mountLiveRooms } from "./live/socket";
 
 // Same name as SESSION_COOKIE in trpc/auth/session.ts, not imported to keep database code out of this process.
 export const SESSION_COOKIE = "cy_session";
@@ -17,6 +19,8 @@ export interface RealtimeOptions {
   appUrl: string;
   serviceToken: string;
   bus: Bus;
+  /** Stand-in for the app in live rooms (benchmark); default: the app at appUrl. */
+  liveClient?: LiveAppClient;
 }
 
 export interface RealtimeServer {
@@ -64,6 +68,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   const behavior = socketBehavior({ client, unread, open, isClosed: () => closed });
   app.ws<SocketData>("/api/elearning/ws/:userId", behavior);
   app.ws<SocketData>("/ws/:userId", behavior);
+  const live = mountLiveRooms(app, { bus: opts.bus, client: opts.liveClient ?? createLiveAppClient(opts.appUrl, opts.serviceToken), sessionCookie: SESSION_COOKIE });
   mountHttp(app, opts, () => open.size);
 
   const stopBus = opts.bus.subscribe((topic, message) => {
@@ -85,6 +90,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
       if (closed) return;
       closed = true;
       stopBus();
+      void live.close();
       uWS.us_listen_socket_close(listenSocket);
       for (const ws of [...open]) ws.end(1001, "server closing");
     },

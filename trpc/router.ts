@@ -2,14 +2,30 @@ import { router } from "./init";
 import { authRouter } from "./auth/learner";
 import { siteRouter } from "./site/learner";
 import { orgAdminRouter } from "./org/admin";
+import { oauthRouter } from "./oauth/learner";
 import { realtimeRouter } from "./realtime/service";
+import { uploadRouter } from "./upload/learner";
+import { identityRouter } from "./identity/learner";
+import { operateRouter } from "./operate/router";
+import { liveRouter } from "./live/router";
+import { courseRouter } from "./course/router";
+import { materialRouter } from "./material/admin";
+import { examRouter } from "./exam/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
   auth: authRouter,
   site: siteRouter,
   org: orgAdminRouter,
+  oauth: oauthRouter,
   realtime: realtimeRouter,
+  upload: uploadRouter,
+  identity: identityRouter,
+  operate: operateRouter,
+  live: liveRouter,
+  course: courseRouter,
+  material: materialRouter,
+  exam: examRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,13 @@ const schema = z.object({
   SERVICE_TOKEN: z.string().min(16).optional(),
   REALTIME_INTERNAL_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // Upload storage: signs policies and file URLs (required in production); S3_* switch to an S3 bucket.
+  STORAGE_SECRET: z.string().min(16).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };

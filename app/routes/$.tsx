@@ -1,2 +1,2 @@
 // Any unknown path shows the home page with status 200 (learner-front-end.md 2).
-export { default, meta } from "./_index";
+export { default, loader, meta } from "./_index";

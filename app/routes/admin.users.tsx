@@ -11,6 +11,8 @@ import { PageHeader } from "~/components/admin/shell";
 import { adminToast } from "~/components/admin/toast";
 import { UserDetailDrawer } from "~/components/admin/user-detail";
 import { UserFilters } from "~/components/admin/user-filters";
+import { UserAssignDialog, UserFormDialog } from "~/components/admin/user-form-dialog";
+import { UserImportDialog } from "~/components/admin/user-import-dialog";
 import { usersConfirm, type UserAction } from "~/components/admin/user-actions";
 import { UsersTable } from "~/components/admin/user-row";
 import { Button } from "~/components/ui/button";
@@ -28,13 +30,19 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       isAdmin: sp.get("isAdmin") ?? "",
       locked: sp.get("locked") ?? "",
     };
-    const page = await caller.org.users.page({ pageNo: sp.get("page") ?? undefined, pageSize: USER_PAGE_SIZE, ...filters });
+    const [page, groups, roles] = await Promise.all([
+      caller.org.users.page({ pageNo: sp.get("page") ?? undefined, pageSize: USER_PAGE_SIZE, ...filters }),
+      caller.org.group.list(),
+      caller.org.role.list(),
+    ]);
     const view = sp.get("view");
     let detail = null;
     let detailError: string | null = null;
     if (view) {
       try {
-        detail = await caller.org.users.getOne({ userId: view });
+        const one = await caller.org.users.getOne({ userId: view });
+        const m = await caller.org.users.getUser({ userId: one.userId });
+        detail = { ...one, groups: m.groups, roles: m.roles, tags: m.tags };
       } catch (error) {
         // A stale or mistyped link shows its reason in the panel; a lost session still goes to the login.
         const code = legacyCodeOf(error);
@@ -42,15 +50,82 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
         detailError = readableError(error);
       }
     }
-    return { page, filters, detail, detailError };
+    const pick = (n: { id: number; name: string; parentId: number | null }) => ({ id: n.id, name: n.name, parentId: n.parentId });
+    return { page, filters, detail, detailError, groups: groups.map(pick), roles: roles.map(pick) };
   });
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  adminAction(request, async (caller) => {
-    const form = await request.formData();
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const form = await request.formData();
+  let jobId: number | undefined;
+  const result = await adminAction(request, async (caller) => {
     const intent = String(form.get("intent") ?? "");
+    const text = (k: string) => String(form.get(k) ?? "");
     const ids = String(form.get("ids") ?? "");
     const many = ids.includes(",");
+    if (intent === "import") {
+      const file = form.get("file");
+      if (!(file instanceof Blob) || !file.size) throw badInput("请选择要导入的 Excel 文件");
+      const started = await caller.org.users.importExcel({ file });
+      jobId = started.jobId;
+      return `已开始导入 ${started.total} 行`;
+    }
+    if (intent === "add") {
+      const made = await caller.org.users.add({
+        loginName: text("loginName"),
+        nick: text("nick"),
+        mobile: text("mobile"),
+        password: text("password"),
+        isAdmin: form.get("isAdmin") ? 1 : 0,
+        isTeacher: form.get("isTeacher") ? 1 : 0,
+        groupIds: text("groupIds"),
+        roleIds: text("roleIds"),
+      } as never);
+      return made.generatedPassword ? `已新增用户「${made.nick}」，初始密码：${made.generatedPassword}（请妥善告知用户）` : `已新增用户「${made.nick}」`;
+    }
+    if (intent === "update") {
+      const userId = text("userId");
+      const before = await caller.org.users.getUser({ userId } as never);
+      const updated = await caller.org.users.update({
+        userId,
+        loginName: text("loginName"),
+        nick: text("nick"),
+        mobile: text("mobile"),
+        password: text("password"),
+        isAdmin: form.get("isAdmin") ? 1 : 0,
+        isTeacher: form.get("isTeacher") ? 1 : 0,
+      } as never);
+      // Memberships follow the pickers: add what was ticked, remove what was unticked.
+      const want = (k: string) => new Set(text(k).split(",").filter(Boolean).map(Number));
+      const groups = want("groupIds");
+      const roles = want("roleIds");
+      const addG = [...groups].filter((id) => !before.groups.some((g) => g.id === id));
+      const addR = [...roles].filter((id) => !before.roles.some((r) => r.id === id));
+      const delG = before.groups.filter((g) => !groups.has(g.id)).map((g) => g.id);
+      const delR = before.roles.filter((r) => !roles.has(r.id)).map((r) => r.id);
+      if (addG.length || addR.length) await caller.org.users.addRoleAndGroup({ userIds: [updated.userId], groupIds: addG, roleIds: addR });
+      if (delG.length) await caller.org.users.removeGroup({ userIds: [updated.userId], groupIds: delG });
+      if (delR.length) await caller.org.users.removeRole({ userIds: [updated.userId], roleIds: delR });
+      return `已保存用户「${updated.nick}」`;
+    }
+    if (intent === "assign" || intent === "unassign") {
+      const input = { userIds: text("ids"), groupIds: text("groupIds"), roleIds: text("roleIds") } as never;
+      const g = text("groupIds") !== "";
+      const r = text("roleIds") !== "";
+      if (intent === "assign") await caller.org.users.addRoleAndGroup(input);
+      else {
+        if (g) await caller.org.users.removeGroup(input);
+        if (r) await caller.org.users.removeRole(input);
+      }
+      return intent === "assign" ? "已加入所选组织与角色" : "已移出所选组织与角色";
+    }
+    if (intent === "del") {
+      const r = await caller.org.users.del({ ids });
+      return r.count > 1 ? `已删除 ${r.count} 个用户` : "已删除该用户";
+    }
+    if (intent === "resetAuth") {
+      await caller.org.users.resetAuthInfo({ userId: ids });
+      return "已重置实名认证信息，用户需重新认证";
+    }
     if (intent === "able") {
       const r = await caller.org.users.able({ ids });
       return many ? `已启用 ${r.count} 个用户` : "已启用该用户";
@@ -65,9 +140,25 @@ export const action = ({ request }: ActionFunctionArgs) =>
     }
     throw badInput("未知的操作");
   });
+  return { ...result, jobId };
+};
 
 export default function AdminUsers() {
-  const { page, filters, detail, detailError } = useLoaderData<typeof loader>();
+  const { page, filters, detail, detailError, groups, roles } = useLoaderData<typeof loader>();
+  const formFetcher = useFetcher<typeof action>({ key: "admin-users-form" });
+  const [formOpen, setFormOpen] = useState<"new" | "edit" | null>(null);
+  const [assignIds, setAssignIds] = useState<number[] | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const formHandled = useRef<unknown>(null);
+  useEffect(() => {
+    if (formFetcher.state !== "idle" || !formFetcher.data || formHandled.current === formFetcher.data) return;
+    formHandled.current = formFetcher.data;
+    if (formFetcher.data.ok) {
+      adminToast.success(formFetcher.data.message);
+      setFormOpen(null);
+      setAssignIds(null);
+    } else adminToast.error(formFetcher.data.message);
+  }, [formFetcher.state, formFetcher.data]);
   const selfId = useRouteLoaderData<AdminLayoutData>("routes/admin")?.me.userId ?? 0;
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -120,7 +211,14 @@ export default function AdminUsers() {
 
   return (
     <>
-      <PageHeader title="用户管理" trail="用户与组织 / 用户" />
+      <PageHeader title="用户管理" trail="用户与组织 / 用户">
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setImportOpen(true)}>
+            导入用户
+          </Button>
+          <Button onClick={() => setFormOpen("new")}>新增用户</Button>
+        </div>
+      </PageHeader>
       <Card className="mb-4 p-4">
         <UserFilters values={filters} />
       </Card>
@@ -131,6 +229,12 @@ export default function AdminUsers() {
           </Button>
           <Button size="sm" variant="outline" disabled={!batch.length} onClick={() => ask(usersConfirm("unable", batch))}>
             批量禁用
+          </Button>
+          <Button size="sm" variant="outline" disabled={!batch.length} onClick={() => setAssignIds(batch)}>
+            分配组织角色
+          </Button>
+          <Button size="sm" variant="outline" disabled={!batch.length || batch.includes(selfId)} onClick={() => ask(usersConfirm("del", batch))}>
+            批量删除
           </Button>
           <span className="text-sm text-muted">{batch.length ? `已选 ${batch.length} 项` : "勾选用户后可批量操作"}</span>
         </div>
@@ -167,7 +271,19 @@ export default function AdminUsers() {
         selfId={selfId}
         onClose={close}
         onAction={(intent, u) => ask(usersConfirm(intent, [u.userId], u.nick))}
+        onEdit={() => setFormOpen("edit")}
+        onAssign={(u) => setAssignIds([u.userId])}
       />
+      <UserFormDialog
+        open={!!formOpen}
+        user={formOpen === "edit" ? detail : null}
+        groups={groups}
+        roles={roles}
+        fetcher={formFetcher as never}
+        onClose={() => setFormOpen(null)}
+      />
+      <UserAssignDialog userIds={assignIds} groups={groups} roles={roles} fetcher={formFetcher as never} onClose={() => setAssignIds(null)} />
+      <UserImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
       <ConfirmDialog
         request={pending?.confirm ?? null}
         busy={fetcher.state !== "idle"}

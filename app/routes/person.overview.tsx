@@ -1,5 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StudyList } from "~/components/course/study-list";
+import { serverCaller } from "~/lib/caller.server";
 import { isLoggedIn, useRootData } from "~/components/layout/shell-types";
 import { pageTitle } from "~/components/layout/page-title";
 import { PersonPage } from "~/components/person/person-page";
@@ -8,6 +10,13 @@ import { EmptyState } from "~/components/ui/card";
 import { durationParts, formatCount } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("概览", "个人中心") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { caller, ctx } = await serverCaller(request);
+  if (!ctx.user) return { info: null, recent: [] };
+  const [info, recent] = await Promise.all([caller.course.learnInfo(), caller.course.recent()]);
+  return { info, recent };
+}
 
 function Stat({ label, value, unit }: { label: string; value: React.ReactNode; unit?: string }) {
   return (
@@ -24,8 +33,11 @@ function Stat({ label, value, unit }: { label: string; value: React.ReactNode; u
 const big = (n: string | number) => <span className="text-2xl font-semibold">{n}</span>;
 
 export default function Overview() {
-  const user = useRootData()?.user;
-  if (!isLoggedIn(user)) return null;
+  const root = useRootData()?.user;
+  const { info, recent } = useLoaderData<typeof loader>();
+  if (!isLoggedIn(root)) return null;
+  // Fresh figures from the study records; the shell's copy may predate the last report.
+  const user = { ...root, ...(info ?? {}) };
   const { hours, minutes } = durationParts(user.learnTime);
   return (
     <PersonPage title="概览">
@@ -55,15 +67,19 @@ export default function Overview() {
         />
       </div>
       <h2 className="mt-8 text-base font-semibold text-[#1d2129]">最近学习</h2>
-      <EmptyState
-        title="还没有学习记录"
-        hint="去课程中心挑选一门课程，开始您的学习之旅"
-        action={
-          <Button asChild>
-            <Link to="/course/center">去选课</Link>
-          </Button>
-        }
-      />
+      {recent.length ? (
+        <StudyList list={recent} />
+      ) : (
+        <EmptyState
+          title="还没有学习记录"
+          hint="去课程中心挑选一门课程，开始您的学习之旅"
+          action={
+            <Button asChild>
+              <Link to="/course/center">去选课</Link>
+            </Button>
+          }
+        />
+      )}
     </PersonPage>
   );
 }

@@ -3,6 +3,12 @@ import type { Db } from "@db/client";
 import { sites, users } from "@db/schema";
 import { setSetting } from "@trpc-app/site/service";
 import { createUser } from "../../tests/factories/user";
+import { seedIdentity } from "./identity";
+import { seedOrg } from "./org";
+import { seedOperate } from "./operate";
+import { linkCourseCategories, seedCourse } from "./course";
+import { seedExam } from "./exam";
+import { seedLive } from "./live";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -79,5 +85,13 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await setSetting(db, "static.staticValue", { serviceHotline: "400-881-7190", servicePeriod: "工作日 9:00-18:00" });
   await setSetting(db, "static.MobileAppQrcode", "https://caiyun.example.cn/app/download");
   await setSetting(db, "static.getWhiteListLink", "/person/help");
+  await seedIdentity(db);
+  await seedOrg(db);
+  await seedCourse(db);
+  await seedLive(db);
+  // Keep last: recommendations look up the seeded courses and lives.
+  await seedOperate(db);
+  await linkCourseCategories(db);
+  await seedExam(db);
   return { seeded: true };
 }

@@ -42,13 +42,36 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
   };
 }
 
-/** Empties every table of the schema between tests. */
+const resetStatements = new WeakMap<Db, string[]>();
+
+/**
+ * Empties every table of the schema between tests. DELETE with foreign-key triggers off is about a
+ * hundred times faster than TRUNCATE on many small tables; sequences restart so ids start at 1.
+ */
 export async function resetDb(db: Db) {
-  const rows = await db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\_\_drizzle%'`,
-  );
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { tablename: string }[] }).rows).map((r) => `"${r.tablename}"`);
-  if (list.length) await db.execute(sql.raw(`truncate ${list.join(", ")} restart identity cascade`));
+  let statements = resetStatements.get(db);
+  if (!statements) {
+    const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+    const tables = rowsOf<{ tablename: string }>(
+      await db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\_\_drizzle%'`),
+    );
+    const seqs = rowsOf<{ name: string }>(
+      await db.execute(sql`select quote_ident(sequence_name) as name from information_schema.sequences where sequence_schema = 'public'`),
+    );
+    statements = [
+      "set session_replication_role = replica",
+      ...tables.map((t) => `delete from "${t.tablename}"`),
+      ...seqs.map((q) => `alter sequence ${q.name} restart`),
+      "set session_replication_role = default",
+    ];
+    resetStatements.set(db, statements);
+  }
+  // One round trip where the driver allows several statements (postgres.js), one each otherwise (PGlite).
+  if (statements.length && (db as { $client?: { unsafe?: unknown } }).$client?.unsafe) {
+    await db.execute(sql.raw(statements.join(";\n")));
+  } else {
+    for (const statement of statements) await db.execute(sql.raw(statement));
+  }
 }
 
 /**

@@ -2,9 +2,17 @@ import type { LegacyMethod, LegacyRow } from "./types";
 import { authLegacy } from "../auth/legacy";
 import { siteLegacy } from "../site/legacy";
 import { orgLegacy } from "../org/legacy";
+import { oauthLegacy } from "../oauth/legacy";
+import { uploadLegacy } from "../upload/legacy";
+import { identityLegacy } from "../identity/legacy";
+import { operateLegacy } from "../operate/legacy";
+import { courseLegacy } from "../course/legacy";
+import { materialLegacy } from "../material/legacy";
+import { examLegacy } from "../exam/legacy";
+import { liveLegacy } from "../live/legacy";
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy];
 
 interface Compiled {
   row: LegacyRow;

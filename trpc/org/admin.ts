@@ -1,5 +1,8 @@
 import { adminProcedure, router } from "../init";
 import { userIdInput, userIdsInput, userPageInput } from "./schemas";
+import { groupRouter, roleRouter } from "./tree";
+import { tagsRouter } from "./tags";
+import { usersExtraProcedures } from "./users-admin";
 import { getUserDetail, pageUsers, setUsersStatus, unlockUserById, userStats } from "./users.service";
 
 /** Users back office (back-office.md 7.2); every call needs isAdmin 1. */
@@ -10,6 +13,7 @@ const usersRouter = router({
   unable: adminProcedure.input(userIdsInput).mutation(({ ctx, input }) => setUsersStatus(ctx.db, ctx.user, input.ids, 0)),
   unlock: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => unlockUserById(ctx.db, input.userId)),
   stats: adminProcedure.query(({ ctx }) => userStats(ctx.db)),
+  ...usersExtraProcedures,
 });
 
-export const orgAdminRouter = router({ users: usersRouter });
+export const orgAdminRouter = router({ users: usersRouter, group: groupRouter, role: roleRouter, tags: tagsRouter });

@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
+import { orgGroups, orgRoles, userGroups, userIdentities, userRoles, userTags } from "@db/schema";
 
 /** What decides whether content opened to roles, groups, tags or regions is open to a user. */
 export interface UserScope {
@@ -11,11 +13,41 @@ export interface UserScope {
 }
 
 /**
- * The user's memberships. Until groups, roles and tags exist this answers an empty scope, so content
- * with an open range is closed to everyone but content open to all stays open.
+ * The user's memberships: roles, groups and tags assigned in the back office. A user in a group is
+ * also in every ancestor group (content opened to a department is open to its sub-units' people),
+ * likewise for roles. The area code comes from the user's identity record.
  */
-export async function userScope(_db: DbOrTx, userId: number): Promise<UserScope> {
-  return { userId, roleIds: [], groupIds: [], tagIds: [], areaCode: null };
+export async function userScope(db: DbOrTx, userId: number): Promise<UserScope> {
+  const [roleRows, groupRows, tagRows, identityRows] = await Promise.all([
+    db.execute(sql`
+      with recursive up as (
+        select r.id, r.parent_id from ${orgRoles} r join ${userRoles} ur on ur.role_id = r.id where ur.user_id = ${userId}
+        union
+        select p.id, p.parent_id from ${orgRoles} p join up on p.id = up.parent_id
+      ) select distinct id from up`),
+    db.execute(sql`
+      with recursive up as (
+        select g.id, g.parent_id from ${orgGroups} g join ${userGroups} ug on ug.group_id = g.id where ug.user_id = ${userId}
+        union
+        select p.id, p.parent_id from ${orgGroups} p join up on p.id = up.parent_id
+      ) select distinct id from up`),
+    db.select({ id: userTags.tagId }).from(userTags).where(eq(userTags.userId, userId)),
+    db.select({ areaCode: userIdentities.areaCode }).from(userIdentities).where(eq(userIdentities.userId, userId)).limit(1),
+  ]);
+  const ids = (r: unknown) => rowsOf(r).map((x) => Number(x.id)).sort((a, b) => a - b);
+  return {
+    userId,
+    roleIds: ids(roleRows),
+    groupIds: ids(groupRows),
+    tagIds: tagRows.map((t) => t.id).sort((a, b) => a - b),
+    areaCode: identityRows[0]?.areaCode || null,
+  };
+}
+
+/** postgres.js answers an array, PGlite an object with rows. */
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
+  return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []) as Array<Record<string, unknown>>;
 }
 
 export type OpenRangeKind = "role" | "group" | "tag" | "region";

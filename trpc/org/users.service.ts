@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { sessions, users } from "@db/schema";
 import { unlockUser } from "../auth/login.service";
@@ -42,7 +42,8 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, "\\$&")}
 
 export async function pageUsers(db: DbOrTx, input: UserPageInput) {
   const now = new Date();
-  const conds: SQL[] = [];
+  // Deleted accounts (status -1) are kept for history but never listed.
+  const conds: SQL[] = [ne(users.status, -1)];
   if (input.keyword) {
     const like = likePattern(input.keyword);
     conds.push(or(ilike(users.loginName, like), ilike(users.nick, like), ilike(users.mobile, like))!);

@@ -5,9 +5,10 @@ import { formatTime } from "./format";
 import { Badge } from "./table";
 import { UserStatusBadges, type UserIntent } from "./user-row";
 
-export type UserDetail = Awaited<ReturnType<typeof getUserDetail>>;
+type Named = { id: number; name: string };
+export type UserDetail = Awaited<ReturnType<typeof getUserDetail>> & { groups: Named[]; roles: Named[]; tags: Named[] };
 
-const SOURCES: Record<string, string> = { web: "网站注册", sms: "短信快捷登录", h5: "移动端注册", import: "后台导入" };
+const SOURCES: Record<string, string> = { web: "网站注册", sms: "短信快捷登录", h5: "移动端注册", import: "Excel导入", admin: "后台添加", third: "授权平台", sso: "单点登录" };
 
 function studyTime(seconds: number) {
   const minutes = Math.floor(seconds / 60);
@@ -15,6 +16,8 @@ function studyTime(seconds: number) {
   if (!h) return `${minutes}分钟`;
   return minutes % 60 ? `${h}小时${minutes % 60}分钟` : `${h}小时`;
 }
+
+const names = (list: Array<{ name: string }>) => (list.length ? list.map((x) => x.name).join("、") : "-");
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -41,12 +44,16 @@ export function UserDetailDrawer({
   selfId,
   onClose,
   onAction,
+  onEdit,
+  onAssign,
 }: {
   user: UserDetail | null;
   error: string | null;
   selfId: number;
   onClose: () => void;
   onAction: (intent: UserIntent, user: UserDetail) => void;
+  onEdit: (user: UserDetail) => void;
+  onAssign: (user: UserDetail) => void;
 }) {
   const open = !!user || !!error;
   return (
@@ -89,6 +96,11 @@ export function UserDetailDrawer({
               <Field label="注册时间">{formatTime(user.createdAt, true)}</Field>
               <Field label="最后登录">{formatTime(user.lastLoginAt, true)}</Field>
             </Section>
+            <Section title="组织、角色与标签">
+              <Field label="所属组织">{names(user.groups)}</Field>
+              <Field label="角色">{names(user.roles)}</Field>
+              <Field label="标签">{names(user.tags)}</Field>
+            </Section>
             <Section title="账号安全">
               <Field label="账号状态">{user.status === 1 ? "启用" : "禁用"}</Field>
               <Field label="登录锁定">{user.locked ? `锁定至 ${formatTime(user.lockedUntil, true)}` : "未锁定"}</Field>
@@ -100,7 +112,23 @@ export function UserDetailDrawer({
               <Field label="已学课程">{user.learnLesson} 门</Field>
               <Field label="学习时长">{studyTime(user.learnTime)}</Field>
             </Section>
-            <div className="mt-auto flex justify-end gap-2 border-t border-border px-6 py-4">
+            <div className="mt-auto flex flex-wrap justify-end gap-2 border-t border-border px-6 py-4">
+              <Button variant="outline" onClick={() => onEdit(user)}>
+                编辑
+              </Button>
+              <Button variant="outline" onClick={() => onAssign(user)}>
+                分配组织角色
+              </Button>
+              {user.isComplete && (
+                <Button variant="outline" onClick={() => onAction("resetAuth", user)}>
+                  重置认证信息
+                </Button>
+              )}
+              {user.userId !== selfId && (
+                <Button variant="outline" className="hover:text-danger" onClick={() => onAction("del", user)}>
+                  删除
+                </Button>
+              )}
               {user.locked && (
                 <Button variant="outline" onClick={() => onAction("unlock", user)}>
                   解锁

@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 import { formatTime } from "./format";
 import { Badge, Table, Td, Th } from "./table";
 
-export type UserIntent = "able" | "unable" | "unlock";
+export type UserIntent = "able" | "unable" | "unlock" | "del" | "resetAuth";
 
 export function UserStatusBadges({ user }: { user: Pick<AdminUserView, "status" | "locked"> }) {
   return (

@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { onLoginDialogRequest, type LoginRequest } from "~/lib/login-dialog";
 import { errorCode, errorMessage, trpc } from "~/lib/trpc";
 import { fieldError, formErrors, hasErrors, safeTarget, type FieldErrors } from "./form";
+import { PlatformLoginEntry } from "./platform-picker";
 import { QrLoginPanel } from "./qr-login-panel";
 import { SmsCodeField } from "./sms-code-field";
 import { useAuthChanged } from "./use-auth-changed";
@@ -255,6 +256,7 @@ function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavi
           </div>
         </form>
       </Tabs>
+      <PlatformLoginEntry />
 
       <div className="mt-auto flex items-center justify-between text-sm">
         <Link to={FORGET_URL} onClick={onNavigate} className="text-[#4e5969] hover:text-primary">

@@ -11,7 +11,7 @@ export function AppShell({ data, children }: { data: RootData; children: ReactNo
     <div className="flex min-h-screen flex-col">
       <Header user={data.user} shell={data.shell} unreadCount={unread} />
       <main className="flex-1">{children}</main>
-      <Footer shell={data.shell} />
+      {data.shell.layout.footer && <Footer shell={data.shell} />}
     </div>
   );
 }

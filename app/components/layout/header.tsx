@@ -40,10 +40,12 @@ function useActiveTab(tabs: Tab[]) {
 export function Header({ user, shell, unreadCount = 0 }: { user: ShellUser; shell: Shell; unreadCount?: number }) {
   const tabs = headerTabs(shell.infoCenterUrl);
   const active = useActiveTab(tabs);
+  if (!shell.layout.header) return null;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-white">
       <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-8 whitespace-nowrap px-4">
         <Logo />
+        {shell.layout.tabs && (
         <nav aria-label="主导航" className="flex h-full shrink-0 items-center gap-6">
           {tabs.map((t) => {
             const cls = cn(
@@ -61,13 +63,14 @@ export function Header({ user, shell, unreadCount = 0 }: { user: ShellUser; shel
             );
           })}
         </nav>
+        )}
         <div className="ml-auto flex shrink-0 items-center gap-4">
-          <SearchBox />
+          {shell.layout.search && <SearchBox />}
           <DownloadApp qrcode={shell.appQrcode} />
           <SaveToDesktop />
           {isLoggedIn(user) ? (
             <div className="flex items-center gap-1">
-              {shell.noticeEnabled && <MessageBadge unreadCount={unreadCount} />}
+              {shell.noticeEnabled && shell.layout.notice && <MessageBadge unreadCount={unreadCount} />}
               <UserMenu user={user} showAdminEntry={shell.showAdminEntry} />
             </div>
           ) : (

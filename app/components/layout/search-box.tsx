@@ -1,18 +1,39 @@
-import { useLocation, useNavigate } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
 import { cleanKeyword, SEARCH_MAX_LENGTH, stripEmoji } from "~/lib/format";
+import { trpc } from "~/lib/trpc";
 import { SearchIcon } from "./icons";
+import type { RootData } from "./shell-types";
 
-/** Until the hot-search-word call lands, this is the recommended keyword for every path. */
+/** The recommended keyword until the site's hot words (recommend/search/bar/data) have loaded. */
 export const HOT_WORD = "政府采购法";
 
 export function searchHref(keyword: string) {
   return `/search/detail?keyword=${encodeURIComponent(cleanKeyword(keyword) || HOT_WORD)}`;
 }
 
-export function SearchBox({ hotWord = HOT_WORD }: { hotWord?: string }) {
+/** The first hot word an operator set for this site path, with its id for the click count. */
+function useHotWord(fallback: string) {
+  const pathName = (useRouteLoaderData("root") as RootData | undefined)?.siteConfig?.pathName ?? "";
+  const [word, setWord] = useState<{ id: number; name: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    trpc.operate.learner.searchBarData
+      .query({ pathName: String(pathName) })
+      .then((words) => live && setWord(words[0] ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [pathName]);
+  return word ?? { id: 0, name: fallback };
+}
+
+export function SearchBox({ hotWord: fallback = HOT_WORD }: { hotWord?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const hot = useHotWord(fallback);
+  const hotWord = hot.name;
   const current = location.pathname === "/search/detail" ? new URLSearchParams(location.search).get("keyword") ?? "" : "";
   const [value, setValue] = useState(current);
   const [lastCurrent, setLastCurrent] = useState(current);
@@ -24,6 +45,8 @@ export function SearchBox({ hotWord = HOT_WORD }: { hotWord?: string }) {
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    // Searching with the recommended word counts as a click on it.
+    if (!cleanKeyword(value) && hot.id) trpc.operate.learner.searchBarClick.mutate({ id: hot.id }).catch(() => undefined);
     navigate(searchHref(value || hotWord));
   }
 

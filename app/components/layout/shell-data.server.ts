@@ -18,6 +18,9 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
   ]);
   // The site config is open-ended JSON an admin edits; read it as such.
   const siteConfig = config as RootData["siteConfig"];
+  // Layout switches (caiyun/front/page/layout): the header and footer read siteConfig.pageLayout to hide tabs, search, notices, footer.
+  const pageLayout = await caller.operate.learner.layout();
+  siteConfig.pageLayout = pageLayout;
   const links = obj(getLink);
   const sitePage = obj(siteConfig.sitePage);
   const docs = obj(obj(siteConfig.siteExt).siteDocumentLink);
@@ -37,6 +40,13 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
     openScopeGuideUrl: str(docs.openScopeGuideUrl),
     accountIssueUrl: str(docs.accountIssueUrl),
     permissionDenied: typeof siteConfig.permissionDenied === "number" ? siteConfig.permissionDenied : undefined,
+    layout: {
+      header: pageLayout.globalHeader !== 0,
+      tabs: pageLayout.headerTabs !== 0,
+      search: pageLayout.headerSearch !== 0,
+      notice: pageLayout.headerNotice !== 0,
+      footer: pageLayout.globalFooter !== 0,
+    },
   };
   return { value: { user, siteConfig, shell }, headers: resHeaders };
 }

@@ -33,6 +33,8 @@ export interface Shell {
   accountIssueUrl?: string;
   /** Layout config flag: 102 shows its dialog only when this is 1 (absent means the dialog shows). */
   permissionDenied?: number;
+  /** Layout switches an operator sets (caiyun/front/page/layout). */
+  layout: { header: boolean; tabs: boolean; search: boolean; notice: boolean; footer: boolean };
 }
 
 export interface RootData {

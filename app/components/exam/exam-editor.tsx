@@ -1,0 +1,172 @@
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { errorMessage, trpc } from "~/lib/trpc";
+
+const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";
+const toLocal = (ms: number) => {
+  const d = new Date(ms - new Date().getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+
+type Adv = Record<string, number | string>;
+const FLAGS: [string, string][] = [
+  ["showAnswers", "允许考后查看答案"],
+  ["isEnableScreenCutting", "切屏限制"],
+  ["isScreenCuttingRemind", "切屏提醒"],
+  ["isFaceVerify", "人脸核验"],
+  ["isEnableVideoRecording", "视频录制"],
+  ["isSnapVerify", "考中抓拍"],
+  ["isOpenSoftMonitor", "软件监控（需安装监考助手）"],
+];
+const NUMS: [string, string][] = [
+  ["limitTime", "考试时长（分钟，0为不限）"],
+  ["makeupCount", "补考次数"],
+  ["passScore", "及格分"],
+  ["forcedReadTime", "强制阅读时间（秒）"],
+  ["screenCuttingTimes", "允许切屏次数"],
+  ["faceVerifyCount", "每日人脸核验次数"],
+];
+
+/** The exam editor: basic, advanced, questions and open range tabs; each tab saves on its own. */
+export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+  const [id, setId] = useState<number | null>(examId);
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [start, setStart] = useState(toLocal(Date.now() + 3600_000));
+  const [end, setEnd] = useState(toLocal(Date.now() + 7 * 86400_000));
+  const [adv, setAdv] = useState<Adv>({});
+  const [papers, setPapers] = useState<{ id: number; name: string; totalScore: number; paperType: number }[]>([]);
+  const [paperId, setPaperId] = useState<number | "">("");
+  const [range, setRange] = useState("");
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setId(examId);
+    setMsg(null);
+    trpc.exam.admin.paper.page.query({ pageNo: 1, pageSize: 100 }).then((r) => setPapers(r.list));
+    if (!examId) {
+      setName("");
+      setDescription("");
+      setAdv({});
+      setPaperId("");
+      setRange("");
+      return;
+    }
+    void Promise.all([
+      trpc.exam.admin.exam.getBase.query({ examId }),
+      trpc.exam.admin.exam.getAdvanced.query({ examId }),
+      trpc.exam.admin.exam.getOpenRange.query({ examId }),
+    ]).then(([b, a, r]) => {
+      setName(b.name);
+      setDescription(b.description);
+      setStart(toLocal(b.startTime));
+      setEnd(toLocal(b.endTime));
+      setPaperId(b.paperId ?? "");
+      setAdv(a as Adv);
+      setRange(r.entries.map((e) => `${e.kind}:${e.target}`).join("\n"));
+    });
+  }, [open, examId]);
+
+  async function run(fn: () => Promise<unknown>, ok: string) {
+    setMsg(null);
+    try {
+      await fn();
+      setMsg({ ok: true, text: ok });
+      onSaved();
+    } catch (e) {
+      setMsg({ ok: false, text: e instanceof Error && e.message ? e.message : errorMessage(e) });
+    }
+  }
+  const saveBase = () =>
+    run(async () => {
+      const r = await trpc.exam.admin.exam.saveBase.mutate({ id: id ?? undefined, name, description, startTime: new Date(start).getTime(), endTime: new Date(end).getTime() });
+      setId(r.id);
+    }, "基础信息已保存");
+  const needId = () => {
+    if (!id) throw new Error("请先保存基础信息");
+    return id;
+  };
+  const saveAdv = () => run(() => trpc.exam.admin.exam.saveAdvanced.mutate({ examId: needId(), ...adv, id: undefined }), "高级设置已保存");
+  const savePaper = () => run(() => trpc.exam.admin.exam.saveQuestionInfo.mutate({ examId: needId(), paperId: Number(paperId) }), "试卷已设置");
+  const saveRange = () =>
+    run(
+      () =>
+        trpc.exam.admin.exam.saveOpenRange.mutate({
+          examId: needId(),
+          entries: range
+            .split(/\n/)
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .map((l) => {
+              const [kind, target] = l.split(":");
+              return { kind: kind as "role" | "group" | "tag" | "region", target: target ?? "" };
+            }),
+        }),
+      "开放范围已保存",
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="w-[720px]">
+        <DialogTitle>{id ? "编辑考试" : "新建考试"}</DialogTitle>
+        <Tabs defaultValue="base" className="mt-4 text-sm">
+          <TabsList>
+            <TabsTrigger value="base">基础信息</TabsTrigger>
+            <TabsTrigger value="advanced">高级设置</TabsTrigger>
+            <TabsTrigger value="questions">试题设置</TabsTrigger>
+            <TabsTrigger value="range">开放范围</TabsTrigger>
+          </TabsList>
+          <TabsContent value="base" className="space-y-3 pt-4">
+            <label className="block">考试名称<input className={field} value={name} onChange={(e) => setName(e.target.value)} /></label>
+            <div className="flex gap-3">
+              <label className="flex-1">开始时间<input type="datetime-local" className={field} value={start} onChange={(e) => setStart(e.target.value)} /></label>
+              <label className="flex-1">结束时间<input type="datetime-local" className={field} value={end} onChange={(e) => setEnd(e.target.value)} /></label>
+            </div>
+            <label className="block">考试介绍<textarea className={`${field} h-20 py-2`} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
+            <Button onClick={saveBase}>保存基础信息</Button>
+          </TabsContent>
+          <TabsContent value="advanced" className="space-y-3 pt-4">
+            <div className="grid grid-cols-3 gap-3">
+              {NUMS.map(([k, label]) => (
+                <label key={k}>{label}<input type="number" min={0} className={field} value={adv[k] ?? ""} onChange={(e) => setAdv({ ...adv, [k]: Number(e.target.value) })} /></label>
+              ))}
+            </div>
+            <div className="grid grid-cols-3 gap-2">
+              {FLAGS.map(([k, label]) => (
+                <label key={k} className="flex items-center gap-1"><input type="checkbox" checked={adv[k] === 1} onChange={(e) => setAdv({ ...adv, [k]: e.target.checked ? 1 : 0 })} />{label}</label>
+              ))}
+            </div>
+            <label className="block">考试须知<textarea className={`${field} h-16 py-2`} value={String(adv.instructions ?? "")} onChange={(e) => setAdv({ ...adv, instructions: e.target.value })} /></label>
+            {adv.isOpenSoftMonitor === 1 && (
+              <div className="grid grid-cols-3 gap-2">
+                {[["winDownloadUrl", "Windows 下载地址"], ["macInterDownloadUrl", "Mac Intel 下载地址"], ["macM1DownloadUrl", "Mac Apple 芯片下载地址"]].map(([k, l]) => (
+                  <label key={k}>{l}<input className={field} value={String(adv[k!] ?? "")} onChange={(e) => setAdv({ ...adv, [k!]: e.target.value })} /></label>
+                ))}
+              </div>
+            )}
+            <Button onClick={saveAdv}>保存高级设置</Button>
+          </TabsContent>
+          <TabsContent value="questions" className="space-y-3 pt-4">
+            <label className="block">
+              选择试卷
+              <select className={field} value={paperId} onChange={(e) => setPaperId(e.target.value ? Number(e.target.value) : "")}>
+                <option value="">请选择试卷</option>
+                {papers.map((p) => <option key={p.id} value={p.id}>{p.name}（{p.paperType === 2 ? "随机" : "固定"}，{p.totalScore}分）</option>)}
+              </select>
+            </label>
+            <Button onClick={savePaper} disabled={!paperId}>保存试题设置</Button>
+          </TabsContent>
+          <TabsContent value="range" className="space-y-3 pt-4">
+            <p className="text-muted">每行一条，格式为 类型:编号（role 角色、group 分组、tag 标签、region 地区），留空表示对所有登录用户开放。</p>
+            <textarea className={`${field} h-28 py-2`} value={range} onChange={(e) => setRange(e.target.value)} placeholder={"group:3\nrole:2"} />
+            <Button onClick={saveRange}>保存开放范围</Button>
+          </TabsContent>
+        </Tabs>
+        {msg && <p role={msg.ok ? "status" : "alert"} className={`mt-3 text-sm ${msg.ok ? "text-[#00b42a]" : "text-danger"}`}>{msg.text}</p>}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from "@remix-run/react";
+import { cn } from "~/lib/utils";
+
+export interface LiveCardData {
+  id: number;
+  roomId: string;
+  name: string;
+  liveCoverUrl: string;
+  teacherName: string;
+  startTime: number;
+  liveStatus: number;
+  isPlayback: number;
+  isPause?: number;
+}
+
+const badge = (l: LiveCardData) => (l.liveStatus === 1 ? (l.isPause ? "暂停中" : "直播中") : l.liveStatus === 0 ? "未开始" : l.isPlayback ? "回放" : "已结束");
+export const liveTime = (ms: number) => new Date(ms).toLocaleString("zh-CN", { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
+
+export function LiveCard({ live }: { live: LiveCardData }) {
+  return (
+    <Link to={`/live/detail?roomId=${live.roomId}`} className="group overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-md" data-testid="live-card">
+      <div className="relative aspect-video bg-gradient-to-br from-[#1e3a8a] via-[#1d4ed8] to-[#006bfd]">
+        {live.liveCoverUrl ? <img src={live.liveCoverUrl} alt="" className="h-full w-full object-cover" /> : <span className="absolute inset-0 flex items-center justify-center px-6 text-center text-lg font-semibold text-white/90">{live.name}</span>}
+        <span className={cn("absolute left-2 top-2 rounded px-2 py-0.5 text-xs text-white", live.liveStatus === 1 ? "bg-danger" : live.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>{badge(live)}</span>
+      </div>
+      <div className="p-3">
+        <p className="line-clamp-1 font-medium text-[#1d2129] group-hover:text-primary">{live.name}</p>
+        <p className="mt-1.5 flex justify-between text-xs text-muted">
+          <span>{live.teacherName}</span>
+          <span>{liveTime(live.startTime)}</span>
+        </p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/lib/utils";
+
+export const POOR_NETWORK = "您当前的网络较差，请切换网络后刷新";
+export const HOST_AWAY = "主播暂时离开，马上回来";
+const HIDE_CONTROLS_MS = 5000;
+const MOVE_THROTTLE_MS = 500;
+const MINI = { width: 484, height: 274, right: 40, bottom: 80 };
+
+interface Props {
+  src: string;
+  paused: boolean;
+  subtitleUrl?: string;
+  subtitlesOn?: boolean;
+  /** Bumped by a live-start message: set the volume and play. */
+  playSignal?: number;
+  /** Bumped by a live-stop message: pause. */
+  stopSignal?: number;
+  loop?: boolean;
+  label: string;
+}
+
+/** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
+export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, playSignal = 0, stopSignal = 0, loop, label }: Props) {
+  const video = useRef<HTMLVideoElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const slot = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [volume, setVolume] = useState(0.8);
+  const [muted, setMuted] = useState(true);
+  const [subs, setSubs] = useState(subtitlesOn);
+  const [controls, setControls] = useState(true);
+  const [mini, setMini] = useState(false);
+  const [miniClosed, setMiniClosed] = useState(false);
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const lastMove = useRef(0);
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v || !src) return;
+    setFailed(false);
+    let destroyed = false;
+    let hls: { destroy(): void } | undefined;
+    const fail = () => setFailed(true);
+    if (v.canPlayType("application/vnd.apple.mpegurl") && !/Chrome/.test(navigator.userAgent)) {
+      v.src = src;
+      v.addEventListener("error", fail);
+    } else {
+      void import("hls.js").then(({ default: Hls }) => {
+        if (destroyed) return;
+        if (!Hls.isSupported()) return fail();
+        const h = new Hls({ manifestLoadingMaxRetry: 2, fragLoadingMaxRetry: 2 });
+        hls = h;
+        h.on(Hls.Events.ERROR, (_e, d) => {
+          if (d.fatal) {
+            console.warn(`live player: ${d.type} ${d.details}`);
+            fail();
+          }
+        });
+        h.loadSource(src);
+        h.attachMedia(v);
+      });
+    }
+    v.muted = true;
+    void v.play().catch(() => {});
+    return () => {
+      destroyed = true;
+      v.removeEventListener("error", fail);
+      hls?.destroy();
+    };
+  }, [src, attempt]);
+
+  useEffect(() => {
+    const v = video.current;
+    if (!v || !playSignal) return;
+    v.volume = volume;
+    void v.play().catch(() => {});
+  }, [playSignal]);
+  useEffect(() => {
+    if (stopSignal) video.current?.pause();
+  }, [stopSignal]);
+  // While the host is away the picture stops; it resumes when they come back.
+  useEffect(() => {
+    const v = video.current;
+    if (!v) return;
+    if (paused) v.pause();
+    else void v.play().catch(() => {});
+  }, [paused]);
+  useEffect(() => {
+    if (video.current) {
+      video.current.volume = volume;
+      video.current.muted = muted;
+    }
+  }, [volume, muted]);
+  useEffect(() => {
+    const track = video.current?.textTracks[0];
+    if (track) track.mode = subs ? "showing" : "hidden";
+  }, [subs, subtitleUrl]);
+  useEffect(() => setSubs(subtitlesOn), [subtitlesOn]);
+
+  // The floating window appears once the player's place scrolls out of view.
+  useEffect(() => {
+    const el = slot.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const io = new IntersectionObserver(([entry]) => setMini(!entry!.isIntersecting), { threshold: 0.1 });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  const wake = () => {
+    const now = Date.now();
+    if (now - lastMove.current < MOVE_THROTTLE_MS && controls) return;
+    lastMove.current = now;
+    setControls(true);
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setControls(false), HIDE_CONTROLS_MS);
+  };
+  useEffect(() => {
+    hideTimer.current = setTimeout(() => setControls(false), HIDE_CONTROLS_MS);
+    return () => clearTimeout(hideTimer.current);
+  }, []);
+
+  const floating = mini && !miniClosed;
+  const drag = (e: React.PointerEvent) => {
+    if ((e.target as HTMLElement).closest("button")) return;
+    const start = { x: e.clientX - offset.x, y: e.clientY - offset.y };
+    const move = (ev: PointerEvent) => setOffset({ x: ev.clientX - start.x, y: ev.clientY - start.y });
+    const up = () => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  };
+  const toggle = () => {
+    const v = video.current;
+    if (!v) return;
+    if (v.paused) void v.play().catch(() => {});
+    else v.pause();
+  };
+
+  return (
+    <div ref={slot} className="relative aspect-video w-full bg-black">
+      <div
+        ref={box}
+        data-testid="live-player"
+        data-floating={floating ? "1" : "0"}
+        onMouseMove={wake}
+        onPointerDown={floating ? drag : undefined}
+        className={cn("group bg-black", floating ? "fixed z-50 cursor-move overflow-hidden rounded-lg shadow-2xl" : "absolute inset-0")}
+        style={floating ? { width: MINI.width, height: MINI.height, right: MINI.right - offset.x, bottom: MINI.bottom - offset.y } : undefined}
+      >
+        <video ref={video} className="h-full w-full" playsInline loop={loop} aria-label={label} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} crossOrigin="anonymous">
+          {subtitleUrl && <track kind="subtitles" srcLang="zh" label="中文字幕" src={subtitleUrl} default={subs} />}
+        </video>
+        {paused && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-[#0b1220]/90 text-white">
+                        <p className="text-lg">{HOST_AWAY}</p>
+          </div>
+        )}
+        {failed && !paused && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-white">
+            <p>{POOR_NETWORK}</p>
+            <button type="button" className="rounded bg-primary px-4 py-1.5 text-sm" onClick={() => setAttempt((n) => n + 1)}>
+              刷新
+            </button>
+          </div>
+        )}
+        {floating && (
+          <button type="button" aria-label="关闭小窗" className="absolute right-2 top-2 z-10 h-7 w-7 rounded-full bg-black/60 text-white" onClick={() => setMiniClosed(true)}>
+            ✕
+          </button>
+        )}
+        <div className={cn("absolute inset-x-0 bottom-0 flex items-center gap-3 bg-gradient-to-t from-black/80 to-transparent px-4 py-2 text-sm text-white transition-opacity", controls ? "opacity-100" : "opacity-0")} data-testid="player-controls">
+          <button type="button" onClick={toggle} aria-label={playing ? "暂停" : "播放"}>
+            {playing ? "❚❚" : "▶"}
+          </button>
+          <button type="button" onClick={() => setMuted((m) => !m)} aria-label={muted ? "取消静音" : "静音"}>
+            {muted ? "静音" : "音量"}
+          </button>
+          <input aria-label="音量" type="range" min={0} max={1} step={0.05} value={muted ? 0 : volume} onChange={(e) => (setVolume(Number(e.target.value)), setMuted(false))} className="w-24 accent-primary" />
+          <span className="flex-1" />
+          {subtitleUrl && (
+            <button type="button" onClick={() => setSubs((s) => !s)} className={cn("rounded px-2", subs && "bg-white/20")}>
+              字幕{subs ? "开" : "关"}
+            </button>
+          )}
+          <button type="button" onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void box.current?.requestFullscreen?.())}>
+            全屏
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { handleApiError } from "~/lib/api-errors";
+import { formatCount } from "~/lib/format";
+import { openLoginDialog } from "~/lib/login-dialog";
+import { trpc } from "~/lib/trpc";
+import { ChatPanel } from "./chat-panel";
+import { Countdown } from "./countdown";
+import { LivePlayer } from "./live-player";
+import { ReplayPrompt } from "./replay-prompt";
+import type { RoomData } from "./room-loader.server";
+import { SeriesCarousel, type SeriesItem } from "./series-carousel";
+import { GoodsPanel, NoticeBar, RafflePanel, SignPanel, type GoodsItem, type RaffleInfo, type SignInfo } from "./side-panels";
+import { useLiveRoom, type RoomEvent } from "./use-live-room";
+
+const WATCH_REPORT_MS = 60_000;
+
+/** The live room: countdown, stream, pause, replay, chat and the panels the host drives. */
+export function LiveRoom({ data }: { data: RoomData }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [info, setInfo] = useState(data.info);
+  const [notice, setNotice] = useState(data.notice.content);
+  const [goods, setGoods] = useState<GoodsItem[]>(data.goods);
+  const [raffle, setRaffle] = useState<RaffleInfo | null>(data.raffle as RaffleInfo | null);
+  const [sign, setSign] = useState<SignInfo | null>(data.sign as SignInfo);
+  const [signed, setSigned] = useState(data.signed);
+  const [seriesSub, setSeriesSub] = useState(data.seriesSubscribed);
+  const [busy, setBusy] = useState(false);
+  const [replayOpen, setReplayOpen] = useState(info.liveStatus === 2 && info.isPlayback === 1 && !!info.playbackUrl);
+  const [replayDone, setReplayDone] = useState(false);
+  const [playSignal, setPlaySignal] = useState(0);
+  const [stopSignal, setStopSignal] = useState(0);
+  const me = data.me;
+
+  useEffect(() => {
+    setInfo(data.info);
+    setNotice(data.notice.content);
+    setGoods(data.goods);
+    setRaffle(data.raffle as RaffleInfo | null);
+    setSign(data.sign as SignInfo);
+    setSigned(data.signed);
+    setSeriesSub(data.seriesSubscribed);
+    setReplayOpen(data.info.liveStatus === 2 && data.info.isPlayback === 1 && !!data.info.playbackUrl);
+  }, [data]);
+
+  const onEvent = useCallback((e: RoomEvent) => {
+    const d = e.data;
+    if (e.type === "notice") setNotice(String(d.content ?? ""));
+    else if (e.type === "goods") setGoods((d.list as GoodsItem[]) ?? []);
+    else if (e.type === "pause") setInfo((i) => ({ ...i, isPause: Number(d.isPause) }));
+    else if (e.type === "live_start") {
+      setInfo((i) => ({ ...i, ...(d as object), liveStatus: 1, isPause: 0 }));
+      setPlaySignal((n) => n + 1);
+    } else if (e.type === "live_stop") {
+      setInfo((i) => ({ ...i, ...(d as object), liveStatus: 2 }));
+      setStopSignal((n) => n + 1);
+    } else if (e.type === "live_info") setInfo((i) => ({ ...i, ...(d as object) }));
+    else if (e.type === "subtitle") setInfo((i) => ({ ...i, isOpenSubtitle: Number(d.isOpenSubtitle), subtitleUrl: String(d.subtitleUrl ?? "") }));
+    else if (e.type === "raffle_start") setRaffle({ ...(d as unknown as RaffleInfo), isJoin: 0 });
+    else if (e.type === "raffle_result") {
+      setRaffle(d as unknown as RaffleInfo);
+      toast.info("抽奖已开奖");
+    } else if (e.type === "sign_start") {
+      setSign({ signId: Number(d.signId), isSign: 1, endTime: Number(d.endTime) });
+      setSigned(false);
+    } else if (e.type === "sign_end") setSign((s) => (s ? { ...s, isSign: 0 } : s));
+    else if (e.type === "mute_user" && me && Number(d.userId) === me.userId) toast.warning("您已被禁言");
+  }, [me]);
+
+  const room = useLiveRoom(info.id, !!me, data.messages, onEvent);
+
+  // Entry is recorded once per visit; watch time is reported each minute and on leaving.
+  const entered = useRef(0);
+  useEffect(() => {
+    if (!me || info.liveStatus === 0) return;
+    if (entered.current !== info.id) {
+      entered.current = info.id;
+      trpc.live.entry.mutate({ liveId: info.id }).catch((e) => handleApiError(e));
+    }
+    const isPlayback = info.liveStatus === 2 ? 1 : 0;
+    const t = setInterval(() => trpc.live.record.mutate({ liveId: info.id, watchSeconds: 60, isPlayback }).catch(() => {}), WATCH_REPORT_MS);
+    const leave = () => navigator.sendBeacon?.("/api/elearning/front/live/leave", new URLSearchParams({ liveId: String(info.id), watchSeconds: "0" }));
+    window.addEventListener("pagehide", leave);
+    return () => {
+      clearInterval(t);
+      window.removeEventListener("pagehide", leave);
+    };
+  }, [me, info.id, info.liveStatus]);
+
+  const guard = async (work: () => Promise<unknown>) => {
+    if (!me) return openLoginDialog();
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      handleApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reserve = () =>
+    guard(async () => {
+      await trpc.live.appointment.mutate({ liveId: info.id });
+      setInfo((i) => ({ ...i, isAppointment: 1 }));
+      toast.success("预约成功，开播前将提醒您");
+    });
+  const subscribeReplay = () =>
+    guard(async () => {
+      await trpc.live.playbackSubscribe.mutate({ liveId: info.id });
+      setInfo((i) => ({ ...i, isSubscribePlayback: 1 }));
+      setReplayDone(true);
+    });
+  const joinRaffle = () =>
+    guard(async () => {
+      if (!raffle) return;
+      await trpc.live.joinRaffle.mutate({ raffleId: raffle.id });
+      setRaffle({ ...raffle, isJoin: 1 });
+      toast.success("参与成功，等待开奖");
+    });
+  const doSign = () =>
+    guard(async () => {
+      await trpc.live.sign.mutate({ liveId: info.id });
+      setSigned(true);
+      toast.success("签到成功");
+    });
+  const seriesToggle = (on: boolean) =>
+    guard(async () => {
+      if (!data.series) return;
+      if (on) await trpc.live.seriesSubscribe.mutate({ liveSeriesId: data.series.liveSeriesId });
+      else await trpc.live.seriesUnsubscribe.mutate({ liveSeriesId: data.series.liveSeriesId });
+      setSeriesSub(on);
+      toast.success(on ? "订阅成功" : "已取消订阅");
+    });
+  const pick = (item: SeriesItem) => {
+    if (data.mode === "series") {
+      const q = new URLSearchParams(location.search);
+      q.set("selectedLiveId", String(item.id));
+      q.delete("roomId");
+      navigate(`/live/series?${q}`);
+    } else navigate(`/live/detail?roomId=${item.roomId}`);
+  };
+  const clickGoods = (g: GoodsItem) => {
+    trpc.live.goodsClick.mutate({ goodsId: g.goodsId }).catch(() => {});
+    if (g.linkUrl) window.open(g.linkUrl, "_blank", "noopener");
+  };
+  const send = (content: string) => {
+    room.clearRefusal();
+    return room.send({ type: "comment", content });
+  };
+
+  const stage = () => {
+    if (info.liveStatus === 0) return <Countdown startTime={info.startTime} cover={info.liveCoverUrl} isAppointment={info.isAppointment} busy={busy} onReserve={reserve} />;
+    if (info.liveStatus === 1)
+      return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
+    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
+    return <ReplayPrompt cover={info.liveCoverUrl} hasReplay={info.isPlayback === 1 && !!info.playbackUrl} subscribed={info.isSubscribePlayback === 1} busy={busy} onWatch={() => setReplayOpen(true)} onSubscribe={subscribeReplay} />;
+  };
+
+  return (
+    <div className="mx-auto max-w-[1200px] space-y-4 px-4 py-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <h1 className="text-xl font-semibold text-[#1d2129]">{info.name}</h1>
+        <span className="text-sm text-muted">主讲：{info.teacherName}</span>
+        <span className="text-sm text-muted">{new Date(info.startTime).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" })}</span>
+        <span className="text-sm text-muted">{formatCount(info.likeCount + room.likes)} 人点赞</span>
+      </div>
+      <NoticeBar content={notice} />
+      <div className="grid gap-4 lg:grid-cols-[1fr_340px]">
+        <div className="space-y-4">
+          <div className="overflow-hidden rounded-lg">{stage()}</div>
+          <SignPanel sign={sign} signed={signed} onSign={doSign} />
+          <RafflePanel raffle={raffle} myId={me?.userId ?? null} onJoin={joinRaffle} />
+          {info.introduction && (
+            <section className="rounded-lg bg-white p-4">
+              <h2 className="mb-2 text-base font-semibold">直播简介</h2>
+              <p className="whitespace-pre-line text-sm leading-6 text-[#4e5969]">{info.introduction}</p>
+            </section>
+          )}
+        </div>
+        <div className="space-y-4">
+          <ChatPanel comments={room.comments} likeTotal={info.likeCount + room.likes} online={room.online} canSend={room.connected} loggedIn={!!me} refusal={room.refusal} onSend={send} onLike={() => room.send({ type: "like", count: 1 })} onLogin={() => openLoginDialog()} />
+          <GoodsPanel goods={goods} onClick={clickGoods} />
+        </div>
+      </div>
+      {data.series && <SeriesCarousel info={data.series} currentLiveId={info.id} subscribed={seriesSub} onSubscribe={() => seriesToggle(true)} onUnsubscribe={() => seriesToggle(false)} onPick={pick} />}
+      <Dialog open={replayDone} onOpenChange={setReplayDone}>
+        <DialogContent className="max-w-sm text-center">
+          <DialogTitle>回放预约成功</DialogTitle>
+          <p className="text-sm text-muted">回放生成后将第一时间通知您</p>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { data, redirect } from "@remix-run/node";
+import { legacyCodeOf } from "@trpc-app/errors";
+import { XINREN_CHANNEL, XINREN_SERIES_CHANNEL } from "@trpc-app/live/series.service";
+import { serverCaller } from "~/lib/caller.server";
+
+/** Everything the live room page shows at first paint; detail and series share it. */
+export async function loadRoom(request: Request, mode: "detail" | "series") {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const { caller, ctx } = await serverCaller(request);
+  const selected = Number(q.get("selectedLiveId")) || undefined;
+  const roomId = q.get("roomId") ?? undefined;
+  const seriesParam = Number(q.get("liveSeriesId")) || undefined;
+  let ref: { roomId?: string; liveId?: number } | null = selected ? { liveId: selected } : roomId ? { roomId } : null;
+  if (!ref && mode === "series" && seriesParam) {
+    const s = await caller.live.series({ liveSeriesId: seriesParam }).catch(() => null);
+    if (s?.selectedLiveId) ref = { liveId: s.selectedLiveId };
+  }
+  if (!ref) throw data("直播不存在或已下线", { status: 404 });
+  let info;
+  try {
+    info = await caller.live.info(ref as never);
+  } catch (e) {
+    if (legacyCodeOf(e) === "404" || legacyCodeOf(e) === "400") throw data("直播不存在或已下线", { status: 404 });
+    throw e;
+  }
+  // A live of the newcomer channel opens in the series page (learner-front-end.md 2).
+  if (mode === "detail" && info.channelCode === XINREN_CHANNEL) throw redirect(`/live/series?roomId=${info.roomId}&channel=${XINREN_SERIES_CHANNEL}`);
+  const loggedIn = !!ctx.user;
+  const [series, notice, goods, messages, raffle, sign, signUser, seriesSub] = await Promise.all([
+    info.seriesId || seriesParam ? caller.live.series({ liveId: info.id }).catch(() => null) : Promise.resolve(null),
+    caller.live.notice({ liveId: info.id }),
+    caller.live.goods({ liveId: info.id }),
+    caller.live.messages({ liveId: info.id, pageSize: 50 }),
+    caller.live.raffling({ liveId: info.id }),
+    caller.live.signStatus({ liveId: info.id }),
+    loggedIn ? caller.live.signUserInfo({ liveId: info.id }) : Promise.resolve(null),
+    loggedIn && info.seriesId ? caller.live.seriesStatus({ liveSeriesId: info.seriesId }) : Promise.resolve({ isSubscribe: 0 }),
+  ]);
+  return { mode, info, series, notice, goods, messages, raffle, sign, signed: signUser?.isUserSign === 1, seriesSubscribed: seriesSub.isSubscribe === 1, me: ctx.user ? { userId: ctx.user.id, nick: ctx.user.nick } : null };
+}
+export type RoomData = Awaited<ReturnType<typeof loadRoom>>;

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { liveFrame, type LiveComment } from "../../../realtime/protocol";
+import { trpc } from "~/lib/trpc";
+
+const HEARTBEAT_MS = 15_000;
+const MAX_BACKOFF_MS = 30_000;
+const MAX_COMMENTS = 300;
+
+export interface RoomMessage extends Omit<LiveComment, "userId"> {
+  userId: number | null;
+  kind?: string;
+}
+export type RoomEvent = { type: string; data: Record<string, unknown> };
+
+/**
+ * The live room socket (/api/elearning/ws/live/{liveId}): comments, likes and room events. A dropped
+ * socket reconnects with growing pauses and catches up on missed comments from messageList.
+ */
+export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessage[], onEvent: (e: RoomEvent) => void) {
+  const [comments, setComments] = useState<RoomMessage[]>(initial);
+  const [likes, setLikes] = useState(0);
+  const [online, setOnline] = useState(0);
+  const [connected, setConnected] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const socketRef = useRef<WebSocket | null>(null);
+  const lastSeen = useRef(initial.at(-1)?.sentAt ?? Date.now());
+  const eventRef = useRef(onEvent);
+  eventRef.current = onEvent;
+
+  const add = useCallback((list: RoomMessage[]) => {
+    if (!list.length) return;
+    setComments((prev) => {
+      const ids = new Set(prev.map((c) => c.msgId));
+      const fresh = list.filter((c) => !ids.has(c.msgId));
+      return fresh.length ? [...prev, ...fresh].slice(-MAX_COMMENTS) : prev;
+    });
+    lastSeen.current = Math.max(lastSeen.current, ...list.map((c) => c.sentAt));
+  }, []);
+
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === "undefined") return;
+    let socket: WebSocket | undefined;
+    let beat: ReturnType<typeof setInterval> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let backoff = 1000;
+    let closed = false;
+    let reconnecting = false;
+    const connect = () => {
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${scheme}://${location.host}/api/elearning/ws/live/${liveId}`);
+      socketRef.current = socket;
+      socket.onopen = () => {
+        backoff = 1000;
+        setConnected(true);
+        beat = setInterval(() => socket?.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
+        // Comments sent while we were away come from the stored history.
+        if (reconnecting)
+          trpc.live.messages
+            .query({ liveId, since: lastSeen.current - 1000, pageSize: 200 })
+            .then(add)
+            .catch(() => {});
+      };
+      socket.onmessage = (event) => {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(String(event.data));
+        } catch {
+          return;
+        }
+        const parsed = liveFrame.safeParse(raw);
+        if (!parsed.success) return;
+        const f = parsed.data;
+        if (f.type === "comment") add([f.data as unknown as RoomMessage]);
+        else if (f.type === "like") setLikes((n) => n + Number(f.data.count ?? 0));
+        else if (f.type === "welcome" || f.type === "join" || f.type === "leave") {
+          if (typeof f.data.online === "number") setOnline(f.data.online);
+        } else if (f.type === "error") setRefusal(String(f.data.message ?? ""));
+        else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
+        if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
+      };
+      socket.onclose = () => {
+        clearInterval(beat);
+        setConnected(false);
+        if (closed) return;
+        reconnecting = true;
+        retry = setTimeout(connect, backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(beat);
+      socket?.close();
+      socketRef.current = null;
+    };
+  }, [liveId, enabled, add]);
+
+  const send = useCallback((message: { type: "comment"; content: string } | { type: "like"; count: number }) => {
+    const s = socketRef.current;
+    if (!s || s.readyState !== WebSocket.OPEN) return false;
+    s.send(JSON.stringify(message));
+    return true;
+  }, []);
+
+  return { comments, likes, online, connected, refusal, clearRefusal: () => setRefusal(null), send };
+}

@@ -1,0 +1,95 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { badInput } from "@trpc-app/errors";
+import { adminAction, adminLoad } from "~/components/admin/guard.server";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { PageHeader } from "~/components/admin/shell";
+import { useActionToast } from "~/components/course/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card, EmptyState } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+
+export const meta: MetaFunction = () => [{ title: "文件夹 - 财云学院管理后台" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  adminLoad(request, async (caller) => ({ courseware: await caller.material.folder.tree({ kind: 1 }), media: await caller.material.folder.tree({ kind: 2 }) }));
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const form = await request.formData();
+  const text = (k: string) => String(form.get(k) ?? "");
+  return adminAction(request, async (caller) => {
+    const intent = text("intent");
+    if (intent === "create") return (await caller.material.folder.create({ name: text("name"), parentId: text("parentId") || undefined, kind: text("kind") } as never), "已新建文件夹");
+    if (intent === "rename") return (await caller.material.folder.update({ id: text("id"), name: text("name") } as never), "已重命名");
+    if (intent === "move") return (await caller.material.folder.move({ id: text("id"), parentId: text("parentId") || null } as never), "已移动");
+    if (intent === "delete") return (await caller.material.folder.delete({ id: text("id") } as never), "已删除文件夹");
+    throw badInput("未知的操作");
+  });
+};
+
+interface Node {
+  id: number;
+  name: string;
+  children: Node[];
+}
+
+function flat(nodes: Node[], depth = 0): { node: Node; depth: number }[] {
+  return nodes.flatMap((n) => [{ node: n, depth }, ...flat(n.children, depth + 1)]);
+}
+
+function Tree({ title, kind, nodes }: { title: string; kind: 1 | 2; nodes: Node[] }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher);
+  const rows = flat(nodes);
+  const submit = (data: Record<string, string>) => fetcher.submit(data, { method: "post" });
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-semibold">{title}</h2>
+      <fetcher.Form method="post" className="mt-3 flex gap-2">
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="kind" value={kind} />
+        <Input name="name" placeholder="新文件夹名称" required maxLength={50} aria-label={`${title}新文件夹名称`} />
+        <select name="parentId" className="h-10 rounded-md border border-border px-2 text-sm" aria-label="上级文件夹">
+          <option value="">顶层</option>
+          {rows.map(({ node, depth }) => <option key={node.id} value={node.id}>{"　".repeat(depth) + node.name}</option>)}
+        </select>
+        <Button type="submit">新建</Button>
+      </fetcher.Form>
+      {rows.length ? (
+        <ul className="mt-4 divide-y divide-border">
+          {rows.map(({ node, depth }) => (
+            <li key={node.id} className="flex items-center justify-between py-2.5 text-sm" style={{ paddingLeft: depth * 24 }}>
+              <span>📁 {node.name}</span>
+              <span className="flex gap-3 text-primary">
+                <button type="button" onClick={() => { const name = window.prompt("新的名称", node.name); if (name) submit({ intent: "rename", id: String(node.id), name }); }}>重命名</button>
+                <select className="text-xs" aria-label={`移动${node.name}`} value="" onChange={(e) => e.target.value && submit({ intent: "move", id: String(node.id), parentId: e.target.value === "root" ? "" : e.target.value })}>
+                  <option value="">移动到…</option>
+                  <option value="root">顶层</option>
+                  {rows.filter((r) => r.node.id !== node.id).map((r) => <option key={r.node.id} value={r.node.id}>{r.node.name}</option>)}
+                </select>
+                <button type="button" className="text-danger" onClick={() => window.confirm(`确定删除「${node.name}」吗？`) && submit({ intent: "delete", id: String(node.id) })}>删除</button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="还没有文件夹" hint="新建文件夹来整理素材" />
+      )}
+    </Card>
+  );
+}
+
+export default function AdminFolders() {
+  const { courseware, media } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="文件夹" trail="素材库 / 文件夹" />
+      <div className="grid grid-cols-2 gap-4">
+        <Tree title="课件资料" kind={1} nodes={courseware} />
+        <Tree title="图片视频" kind={2} nodes={media} />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminRouteError;

@@ -1,0 +1,173 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ChapterList } from "~/components/course/chapter-list";
+import { CourseCard, CourseCover, CoursePrice } from "~/components/course/course-card";
+import { pageTitle } from "~/components/layout/page-title";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { handleApiError } from "~/lib/api-errors";
+import { serverCaller } from "~/lib/caller.server";
+import { formatCount, formatDuration } from "~/lib/format";
+import { openLoginDialog } from "~/lib/login-dialog";
+import { trpc } from "~/lib/trpc";
+import { useRootData } from "~/components/layout/shell-types";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw data("课程不存在", { status: 404 });
+  const { caller } = await serverCaller(request);
+  try {
+    const [course, chapters, files, recommend] = await Promise.all([
+      caller.course.detail({ courseId: id }),
+      caller.course.chapters({ courseId: id }),
+      caller.course.files({ courseId: id }),
+      caller.course.recommend({ courseId: id }),
+    ]);
+    return { course, chapters, files, recommend: recommend.slice(0, 4) };
+  } catch {
+    throw data("课程不存在或已下架", { status: 404 });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: pageTitle(d?.course.name ?? "课程详情") }];
+
+export default function CourseDetail() {
+  const { course, chapters, files, recommend } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const studyUrl = `/study/platform?id=${course.id}`;
+  const reacquire = async () => {
+    await trpc.course.access.mutate({ courseId: course.id });
+    revalidator.revalidate();
+  };
+
+  // Visitors go straight to the login dialog; the server still answers 281 to anyone it does not know.
+  const loggedIn = useRootData()?.user.isLogin === 1;
+  async function join() {
+    if (!loggedIn) return openLoginDialog();
+    setBusy(true);
+    try {
+      await trpc.course.join.mutate({ courseId: course.id });
+      toast.success("加入成功，开始学习吧");
+      navigate(studyUrl);
+    } catch (e) {
+      handleApiError(e, { jumpUrl: studyUrl, onReacquire: reacquire });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toggleCollect() {
+    if (!loggedIn) return openLoginDialog();
+    try {
+      if (course.isCollect) await trpc.course.uncollect.mutate({ courseId: course.id });
+      else await trpc.course.collect.mutate({ courseId: course.id });
+      toast.success(course.isCollect ? "已取消收藏" : "收藏成功");
+      revalidator.revalidate();
+    } catch (e) {
+      handleApiError(e);
+    }
+  }
+
+  const canStudy = course.isJoin && !course.needBuy;
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-6">
+      <nav className="mb-3 text-sm text-muted">
+        <Link to="/course/center" className="hover:text-primary">课程中心</Link> <span className="mx-1">/</span> <span className="text-[#4e5969]">{course.name}</span>
+      </nav>
+      <section className="flex gap-8 rounded-lg bg-white p-6">
+        <CourseCover src={course.coverUrl} name="" className="w-[440px] shrink-0 rounded-lg" />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h1 className="text-2xl font-semibold text-[#1d2129]" data-testid="course-name">{course.name}</h1>
+          <p className="mt-2 line-clamp-2 text-sm text-muted">{course.intro}</p>
+          <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+            <div><dt className="text-muted">讲师</dt><dd className="mt-1 text-[#1d2129]">{course.teacherName || "财云学院"}</dd></div>
+            <div><dt className="text-muted">学时</dt><dd className="mt-1 text-[#1d2129]">{course.learnHour} 学时</dd></div>
+            <div><dt className="text-muted">课时</dt><dd className="mt-1 text-[#1d2129]">{course.sectionCount} 节{course.totalDuration ? ` · ${formatDuration(course.totalDuration)}` : ""}</dd></div>
+          </dl>
+          <div className="mt-auto flex items-end justify-between pt-6">
+            <div>
+              <CoursePrice isFree={course.isFree} price={course.price} scribingPrice={course.scribingPrice} className="text-2xl" />
+              <p className="mt-1 text-xs text-muted">{formatCount(course.joinedCount)}人已加入</p>
+            </div>
+            <div className="flex items-center gap-3">
+              <Button variant="outline" onClick={toggleCollect} aria-pressed={!!course.isCollect}>
+                {course.isCollect ? "已收藏" : "收藏"}
+              </Button>
+              {canStudy ? (
+                <Button size="lg" asChild>
+                  <Link to={studyUrl}>{course.learningStatus === 0 ? "开始学习" : course.learningStatus === 2 ? "再次学习" : `继续学习（${course.progress}%）`}</Link>
+                </Button>
+              ) : (
+                <Button size="lg" onClick={join} disabled={busy}>
+                  {course.isFree ? "立即加入" : "加入学习"}
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mt-4 flex gap-4">
+        <div className="min-w-0 flex-1 rounded-lg bg-white p-6">
+          <Tabs defaultValue="intro">
+            <TabsList>
+              <TabsTrigger value="intro">课程介绍</TabsTrigger>
+              <TabsTrigger value="chapters">课程目录</TabsTrigger>
+              <TabsTrigger value="files">课程资料{files.length ? `（${files.length}）` : ""}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="intro" className="pt-5">
+              {course.description ? (
+                <div className="prose-course text-sm leading-7 text-[#4e5969] [&_h3]:mb-2 [&_h3]:mt-4 [&_h3]:font-semibold [&_h3]:text-[#1d2129] [&_li]:ml-5 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: course.description }} />
+              ) : (
+                <EmptyState title="暂无课程介绍" />
+              )}
+            </TabsContent>
+            <TabsContent value="chapters" className="pt-5">
+              <ChapterList chapters={chapters} />
+            </TabsContent>
+            <TabsContent value="files" className="pt-5">
+              {files.length ? (
+                <ul className="divide-y divide-border">
+                  {files.map((f) => (
+                    <li key={f.id} className="flex items-center justify-between py-3 text-sm">
+                      <span className="text-[#1d2129]">{f.name}<span className="ml-2 text-xs text-muted">{f.fileName}</span></span>
+                      {f.url ? (
+                        <a href={f.url} target="_blank" rel="noreferrer" className="text-primary hover:underline">查看 / 下载</a>
+                      ) : (
+                        <span className="text-xs text-muted">加入课程后可查看</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState title="本课程暂无资料" />
+              )}
+            </TabsContent>
+          </Tabs>
+        </div>
+        <aside className="w-[300px] shrink-0 space-y-4">
+          <div className="rounded-lg bg-white p-5">
+            <h2 className="text-base font-semibold text-[#1d2129]">讲师介绍</h2>
+            <p className="mt-3 font-medium text-[#1d2129]">{course.teacherName || "财云学院"}</p>
+            <p className="mt-1 text-sm leading-6 text-muted">{course.teacherIntro || "资深政府采购实务专家"}</p>
+          </div>
+          {recommend.length > 0 && (
+            <div className="rounded-lg bg-white p-5">
+              <h2 className="mb-3 text-base font-semibold text-[#1d2129]">相关推荐</h2>
+              <div className="space-y-3">
+                {recommend.slice(0, 2).map((c) => (
+                  <CourseCard key={c.id} course={c} />
+                ))}
+              </div>
+            </div>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

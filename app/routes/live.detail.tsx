@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { LiveRoom } from "~/components/live/live-room";
+import { loadRoom } from "~/components/live/room-loader.server";
+import { pageTitle } from "~/components/layout/page-title";
+import { EmptyState } from "~/components/ui/card";
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadRoom(request, "detail");
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.info.name ?? "直播详情") }];
+
+export default function LiveDetail() {
+  return <LiveRoom data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-10">
+      <EmptyState title={isRouteErrorResponse(error) ? String(error.data) : "直播加载失败"} hint="请返回直播中心看看其他直播" action={<Link to="/live/center" className="text-primary">去直播中心</Link>} />
+    </div>
+  );
+}

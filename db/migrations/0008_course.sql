@@ -1,0 +1,3 @@
+CREATE INDEX "courses_released_sort_idx" ON "courses" USING btree ("sort" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 1 and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "courses_released_new_idx" ON "courses" USING btree ("released_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 1 and deleted_at is null;--> statement-breakpoint
+CREATE INDEX "courses_released_hot_idx" ON "courses" USING btree ("joined_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 1 and deleted_at is null;

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type { Bus } from "../bus";
+import type { LiveComment, LiveFrame, LiveFrameType } from "../protocol";
+import { topics } from "../topics";
+import type { LiveAppClient, RoomRules, StoredComment } from "./app-client";
+
+export const FLUSH_MS = 500;
+export const TICK_MS = 1000;
+const RULES_TTL_MS = 10_000;
+const MAX_PENDING = 20_000;
+export const MUTED = "您已被禁言";
+export const ALL_MUTED = "直播间已开启全员禁言";
+export const SENSITIVE = "消息包含敏感词，发送失败";
+
+interface Room {
+  liveId: number;
+  online: number;
+  rules: RoomRules | null;
+  muted: Set<number>;
+  rulesAt: number;
+  loading: Promise<void> | null;
+  pending: StoredComment[];
+  likes: number;
+  unsavedLikes: number;
+  joins: { userId: number; nick: string }[];
+  joinCount: number;
+  leaveCount: number;
+}
+
+export const frame = (type: LiveFrameType, data: Record<string, unknown>): LiveFrame => ({ type, data, ts: Date.now() });
+
+/**
+ * Per-process room state: mute and word caches, the comment pipeline, like and join aggregation.
+ * Frames go out through the bus so every process serving the room delivers them.
+ */
+export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
+  const { bus, client } = deps;
+  const rooms = new Map<number, Room>();
+  const raffleTimers = new Map<number, NodeJS.Timeout>();
+  let flushing = false;
+
+  function room(liveId: number): Room {
+    let r = rooms.get(liveId);
+    if (!r) {
+      r = { liveId, online: 0, rules: null, muted: new Set(), rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: 0, joins: [], joinCount: 0, leaveCount: 0 };
+      rooms.set(liveId, r);
+    }
+    return r;
+  }
+
+  async function loadRules(r: Room) {
+    r.loading ??= client
+      .rules(r.liveId)
+      .then((rules) => {
+        r.rules = rules;
+        r.muted = new Set(rules.mutedUserIds);
+        r.rulesAt = Date.now();
+      })
+      .catch((e: Error) => console.warn(`realtime live ${r.liveId}: could not load room rules: ${e.message}`))
+      .finally(() => (r.loading = null));
+    await r.loading;
+  }
+
+  const publish = (liveId: number, f: LiveFrame) =>
+    bus.publish(topics.live(liveId), f).catch((e: Error) => console.warn(`realtime live ${liveId}: publish failed: ${e.message}`));
+
+  /** Checks and fans out a viewer's comment; answers the refusal text or null. */
+  async function comment(liveId: number, user: { userId: number; nick: string }, content: string): Promise<string | null> {
+    const r = room(liveId);
+    if (!r.rules) await loadRules(r);
+    else if (Date.now() - r.rulesAt > RULES_TTL_MS) void loadRules(r);
+    // Without rules (app unreachable) nothing is checked, so nothing is let through.
+    if (!r.rules) return "服务繁忙，请稍后再试";
+    if (r.rules.muteAll) return ALL_MUTED;
+    if (r.muted.has(user.userId)) return MUTED;
+    const text = content.toLowerCase();
+    if (r.rules.words.some((w) => w && text.includes(w.toLowerCase()))) return SENSITIVE;
+    const c: LiveComment = { msgId: randomUUID(), userId: user.userId, nick: user.nick, content, sentAt: Date.now() };
+    if (r.pending.length < MAX_PENDING) r.pending.push(c);
+    else console.warn(`realtime live ${liveId}: comment store is behind; ${c.msgId} not stored`);
+    void publish(liveId, frame("comment", c));
+    return null;
+  }
+
+  function like(liveId: number, count: number) {
+    const r = room(liveId);
+    r.likes += count;
+    r.unsavedLikes += count;
+  }
+
+  function joined(liveId: number, user: { userId: number; nick: string }) {
+    const r = room(liveId);
+    r.online += 1;
+    r.joinCount += 1;
+    if (r.joins.length < 10) r.joins.push(user);
+    if (!r.rules) void loadRules(r);
+  }
+  function left(liveId: number) {
+    const r = room(liveId);
+    r.online = Math.max(0, r.online - 1);
+    r.leaveCount += 1;
+  }
+
+  /** Once a second: one like frame with the count, one join and one leave frame per room. */
+  function tick() {
+    for (const r of rooms.values()) {
+      if (r.likes) void publish(r.liveId, frame("like", { count: r.likes }));
+      if (r.joinCount) void publish(r.liveId, frame("join", { count: r.joinCount, users: r.joins, online: r.online }));
+      if (r.leaveCount) void publish(r.liveId, frame("leave", { count: r.leaveCount, online: r.online }));
+      r.likes = 0;
+      r.joinCount = 0;
+      r.joins = [];
+      r.leaveCount = 0;
+      if (!r.online && !r.pending.length && !r.unsavedLikes) rooms.delete(r.liveId);
+    }
+  }
+
+  /** Every half second the new comments of each room are stored in one call; a failed batch is retried. */
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      for (const r of rooms.values()) {
+        if (!r.pending.length && !r.unsavedLikes) continue;
+        const items = r.pending.splice(0, 2000);
+        const likes = r.unsavedLikes;
+        r.unsavedLikes = 0;
+        try {
+          await client.saveBatch({ liveId: r.liveId, items, likes });
+        } catch (e) {
+          console.warn(`realtime live ${r.liveId}: storing ${items.length} comments failed, will retry: ${(e as Error).message}`);
+          r.pending.unshift(...items);
+          r.unsavedLikes += likes;
+        }
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  /** Frames from the app: keep the caches current and draw raffles when they close. */
+  function onAppFrame(liveId: number, f: { type: string; data?: Record<string, unknown> }) {
+    const r = rooms.get(liveId);
+    const data = f.data ?? {};
+    if (r?.rules) {
+      if (f.type === "mute_all") r.rules.muteAll = 1;
+      if (f.type === "unmute_all") r.rules.muteAll = 0;
+      if (f.type === "mute_user") r.muted.add(Number(data.userId));
+      if (f.type === "unmute_user") r.muted.delete(Number(data.userId));
+    }
+    if (f.type === "raffle_start" && r && typeof data.id === "number" && typeof data.endTime === "number") {
+      const raffleId = data.id;
+      clearTimeout(raffleTimers.get(raffleId));
+      // Every process serving the room may ask; the app draws once.
+      raffleTimers.set(
+        raffleId,
+        setTimeout(() => {
+          raffleTimers.delete(raffleId);
+          client.drawRaffle(raffleId).catch((e: Error) => console.warn(`realtime live ${liveId}: draw of raffle ${raffleId} failed: ${e.message}`));
+        }, Math.max(0, data.endTime - Date.now()) + 200),
+      );
+    }
+  }
+
+  const flushTimer = setInterval(() => void flush(), FLUSH_MS);
+  const tickTimer = setInterval(tick, TICK_MS);
+  const stopBus = bus.subscribe((topic, message) => {
+    const m = /^live\/(\d+)$/.exec(topic);
+    if (m) onAppFrame(Number(m[1]), message as { type: string; data?: Record<string, unknown> });
+  });
+
+  return {
+    comment,
+    like,
+    joined,
+    left,
+    online: (liveId: number) => rooms.get(liveId)?.online ?? 0,
+    flush,
+    async close() {
+      clearInterval(flushTimer);
+      clearInterval(tickTimer);
+      for (const t of raffleTimers.values()) clearTimeout(t);
+      stopBus();
+      await flush();
+    },
+  };
+}
+export type Rooms = ReturnType<typeof createRooms>;

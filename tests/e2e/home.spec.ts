@@ -1,0 +1,120 @@
+import { deflateSync } from "node:zlib";
+import { DEMO, expect, loginByApi, shot, test } from "./fixtures";
+
+/** A small solid PNG, so the upload goes through the real storage flow. */
+function png(width: number, height: number, rgb: [number, number, number]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+test.describe("home page and its back office", () => {
+  test("a visitor sees banners and recommendations, and a course opens its detail page", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const banners = page.getByTestId("home-banner");
+    expect(await banners.count()).toBeGreaterThanOrEqual(3);
+    await expect(banners.first().locator("img")).toHaveAttribute("alt", "2026年政府采购政策解读专题");
+    await expect(page.getByRole("region", { name: "公告" })).toContainText("能力认证考试");
+    await expect(page.getByRole("heading", { name: "推荐课程" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "法规解读" })).toHaveAttribute("aria-selected", "true");
+    const items = page.getByTestId("recommend-item");
+    expect(await items.count()).toBeGreaterThanOrEqual(5);
+    await shot(page, "home");
+    await page.screenshot({ path: "tests/e2e/screenshots/home-full.png", fullPage: true });
+
+    // The next dot switches the carousel.
+    await page.getByRole("button", { name: /第2张/ }).click();
+    await expect(page.getByRole("button", { name: /第2张/ })).toHaveAttribute("aria-current", "true");
+
+    await page.getByRole("tab", { name: "实务操作" }).click();
+    await expect(page.getByRole("tab", { name: "实务操作" })).toHaveAttribute("aria-selected", "true");
+    const course = page.getByTestId("recommend-item").filter({ hasText: "讲师" }).first();
+    const href = await course.getAttribute("href");
+    expect(href).toMatch(/^\/course\/detail\?id=\d+$/);
+    await course.click();
+    await expect(page).toHaveURL(/\/course\/detail\?id=\d+/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("an admin adds a banner, drags it to the top, and the home page shows the new order", async ({ page, consoleErrors }) => {
+    await loginByApi(page, DEMO.admin);
+    await page.goto("/admin/banners");
+    await expect(page.getByRole("heading", { name: "轮播图管理" })).toBeVisible();
+    const before = await page.getByTestId("sortable-row").count();
+
+    await page.getByRole("button", { name: "新增轮播图" }).click();
+    const dialog = page.getByRole("dialog", { name: "新增轮播图" });
+    await dialog.getByLabel("标题").fill("政府采购从业人员能力认证报名开启");
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "cert-banner.png", mimeType: "image/png", buffer: png(240, 72, [0, 107, 253]) });
+    await expect(dialog.getByText("重新上传")).toBeVisible();
+    await dialog.getByLabel("跳转链接").fill("/verify/center");
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await expect(dialog).toBeHidden();
+    const rows = page.getByTestId("sortable-row");
+    await expect(rows).toHaveCount(before + 1);
+    await expect(rows.last()).toContainText("政府采购从业人员能力认证报名开启");
+
+    // Drag the new banner onto the first row's place.
+    await rows.last().dragTo(rows.first());
+    await expect(rows.first()).toContainText("政府采购从业人员能力认证报名开启");
+    await shot(page, "admin-banners");
+    await page.reload();
+    await expect(page.getByTestId("sortable-row").first()).toContainText("政府采购从业人员能力认证报名开启");
+
+    await page.goto("/");
+    await expect(page.getByTestId("home-banner").first().locator("img")).toHaveAttribute("alt", "政府采购从业人员能力认证报名开启");
+    await expect(page.getByTestId("home-banner").nth(1).locator("img")).toHaveAttribute("alt", "2026年政府采购政策解读专题");
+
+    // 上移 on the second row puts the seeded banner first again, for the tests that follow.
+    await page.goto("/admin/banners");
+    await page.getByTestId("sortable-row").nth(1).getByRole("button", { name: "上移" }).click();
+    await expect(page.getByTestId("sortable-row").first()).toContainText("2026年政府采购政策解读专题");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the popup banner shows once a day once an operator switches it on", async ({ page, browser }) => {
+    await loginByApi(page, DEMO.admin);
+    const on = await page.request.post("/api/elearning/popup/banner/update", { data: { status: 1 } });
+    expect((await on.json()).success).toBe(true);
+    try {
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto("/");
+      const popup = visitor.getByRole("dialog", { name: "框架协议采购实务训练营开营" });
+      await expect(popup).toBeVisible();
+      await shot(visitor, "home-popup");
+      await popup.getByRole("button", { name: "关闭" }).click();
+      await expect(popup).toBeHidden();
+      await visitor.reload();
+      await expect(visitor.getByTestId("home-banner").first()).toBeVisible();
+      await visitor.waitForTimeout(500);
+      await expect(popup).toBeHidden();
+      await visitor.context().close();
+    } finally {
+      // Off again: the other browser tests open the home page too.
+      await page.request.post("/api/elearning/popup/banner/update", { data: { status: 0 } });
+    }
+  });
+});

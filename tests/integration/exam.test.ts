@@ -1,0 +1,427 @@
+import { and, eq } from "drizzle-orm";
+import { expect, it, vi } from "vitest";
+import type { Db } from "@db/client";
+import { examAnswers, examAttempts, examMembers, examOpenRanges } from "@db/schema";
+import { sweepOverdue } from "@trpc-app/exam/attempt.service";
+import { gradeAnswer, normaliseText } from "@trpc-app/exam/grading";
+import { createExam, createFixedPaper, createQuestion, createRandomPaper } from "../factories/exam";
+import { createUser } from "../factories/user";
+import { rejection, signedInClient } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+
+/** A small fixed paper with one question of each type: 20 + 20 + 20 + 20 + 20 = 100 points. */
+async function fivePaper(db: Db) {
+  const single = await createQuestion(db, { questionType: 1, content: "政府采购的主要采购方式是？", options: ["公开招标", "询价", "竞争性谈判"], answer: ["A"] });
+  const multi = await createQuestion(db, { questionType: 2, content: "政府采购当事人包括？", options: ["采购人", "供应商", "采购代理机构", "新闻媒体"], answer: ["A", "B", "C"] });
+  const judge = await createQuestion(db, { questionType: 3, content: "政府采购合同应当采用书面形式。", answer: ["正确"] });
+  const fill = await createQuestion(db, { questionType: 4, content: "质疑期限为____个工作日，答复期限为____个工作日。", answer: ["7|七", "7|七"] });
+  const essay = await createQuestion(db, { questionType: 5, content: "简述质疑与投诉的区别。", answer: ["质疑向采购人提出，投诉向财政部门提出。"] });
+  const paper = await createFixedPaper(db, "法规基础卷", [single, multi, judge, fill, essay].map((q) => ({ questionId: q.id, score: 20 })));
+  return { paper, single, multi, judge, fill, essay };
+}
+
+async function learner(db: Db, name = "考生") {
+  const u = await createUser(db, { nick: name });
+  return { user: u, client: await signedInClient(db, u.id) };
+}
+
+const attemptsOf = (db: Db, examId: number, userId: number) =>
+  db.select().from(examAttempts).where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId)));
+
+it("grades each question type by the rules", () => {
+  expect(gradeAnswer(1, ["A"], ["A"], 5)).toEqual({ score: 5, isCorrect: 1 });
+  expect(gradeAnswer(1, ["A"], ["A", "B"], 5)).toEqual({ score: 0, isCorrect: 0 });
+  expect(gradeAnswer(2, ["A", "C"], ["C", "A"], 4)).toEqual({ score: 4, isCorrect: 1 });
+  expect(gradeAnswer(2, ["A", "C"], ["A"], 4)).toEqual({ score: 0, isCorrect: 0 });
+  expect(gradeAnswer(3, ["B"], ["B"], 2)).toEqual({ score: 2, isCorrect: 1 });
+  expect(gradeAnswer(4, ["书面|书面形式"], [" 书面形式。"], 3)).toEqual({ score: 3, isCorrect: 1 });
+  expect(gradeAnswer(4, ["15|十五"], ["１５"], 3)).toEqual({ score: 3, isCorrect: 1 });
+  expect(gradeAnswer(4, ["7", "15"], ["7"], 3)).toEqual({ score: 0, isCorrect: 0 });
+  expect(gradeAnswer(5, ["参考"], ["我的回答"], 10)).toEqual({ score: null, isCorrect: null });
+  expect(gradeAnswer(5, ["参考"], [], 10)).toEqual({ score: 0, isCorrect: 0 });
+  expect(normaliseText("ＡＢＣ ｄ。")).toBe("abcd");
+});
+
+describeEachDb("exam: learner flow on the server", (getDb) => {
+  it("registration builds the paper; a double start makes one attempt with one paperId", async () => {
+    const db = getDb();
+    const { paper } = await fivePaper(db);
+    const exam = await createExam(db, { paperId: paper.id, limitTime: 30 });
+    const { user, client } = await learner(db);
+
+    const reg = await client.call((c) => c.exam.learner.register({ examId: exam.id }));
+    const prepared = await attemptsOf(db, exam.id, user.id);
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.status).toBe(0);
+    expect(prepared[0]!.items).toHaveLength(5);
+    expect(reg.paperId).toBe(prepared[0]!.id);
+
+    const starts = await Promise.all([1, 2, 3, 4].map(() => client.call((c) => c.exam.learner.start({ examId: exam.id }))));
+    expect(new Set(starts.map((s) => s.paperId)).size).toBe(1);
+    expect(starts[0]!.paperId).toBe(prepared[0]!.id);
+    const after = await attemptsOf(db, exam.id, user.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.status).toBe(1);
+    // The deadline is the server's: start + limit, never after the exam ends.
+    expect(after[0]!.deadline!.getTime() - after[0]!.startedAt!.getTime()).toBe(30 * 60_000);
+    const again = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    expect(again.paperId).toBe(starts[0]!.paperId);
+    expect(again.deadline).toBe(after[0]!.deadline!.getTime());
+  });
+
+  it("the deadline is capped by the exam end", async () => {
+    const db = getDb();
+    const { paper } = await fivePaper(db);
+    const end = new Date(Date.now() + 10 * 60_000);
+    const exam = await createExam(db, { paperId: paper.id, limitTime: 60, endTime: end });
+    const { client } = await learner(db);
+    const s = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    expect(s.deadline).toBe(end.getTime());
+  });
+
+  it("saves every answer as given, grades on submit, and submit is idempotent", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, passScore: 60 });
+    const { user, client } = await learner(db);
+    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.multi.id, answer: ["C", "A", "B"], seq: 2 }));
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.judge.id, answer: ["B"], seq: 3 }));
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: ["七", "7"], seq: 4 }));
+
+    // A reload resumes with every saved answer and no correct answers leak.
+    const paper = await client.call((c) => c.exam.learner.paper({ paperId }));
+    expect(paper.answers.map((a) => a.questionId).sort()).toEqual([q.single.id, q.multi.id, q.judge.id, q.fill.id].sort());
+    expect(JSON.stringify(paper.questions)).not.toContain("rightAnswer");
+    expect(paper.questions.find((x) => x.questionId === q.fill.id)!.blankCount).toBe(2);
+
+    // The essay answer arrives with the submit (still queued in the browser).
+    const result = await client.call((c) => c.exam.learner.submit({ paperId, answers: [{ questionId: q.essay.id, answer: ["质疑向采购人提出"] }] }));
+    expect(result).toMatchObject({ status: 2, score: 60, pendingCount: 1, isPass: null });
+    const stored = await db.select().from(examAnswers).where(eq(examAnswers.attemptId, paperId));
+    expect(stored).toHaveLength(5);
+    expect(stored.find((a) => a.questionId === q.judge.id)).toMatchObject({ score: 0, isCorrect: 0 });
+    expect(stored.find((a) => a.questionId === q.essay.id)).toMatchObject({ score: null, answer: ["质疑向采购人提出"] });
+
+    const again = await client.call((c) => c.exam.learner.submit({ paperId }));
+    expect(again.score).toBe(60);
+    expect(again.submitTime).toBe(result.submitTime);
+
+    // Saving after submission is refused with a clear message.
+    const late = await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["B"] })));
+    expect(late.message).toBe("试卷已提交，不能继续作答");
+
+    // Manual correction of the short answer decides pass/fail.
+    const admin = await createUser(db, { isAdmin: 1, nick: "阅卷老师" });
+    const ac = await signedInClient(db, admin.id);
+    const pending = await ac.call((c) => c.exam.admin.exam.correctionList({ examId: exam.id }));
+    expect(pending.map((p) => p.paperId)).toEqual([paperId]);
+    const over = await rejection(ac.call((c) => c.exam.admin.exam.correct({ paperId, scores: [{ questionId: q.essay.id, score: 25 }] })));
+    expect(over.message).toContain("不能超过");
+    const corrected = await ac.call((c) => c.exam.admin.exam.correct({ paperId, scores: [{ questionId: q.essay.id, score: 15 }] }));
+    expect(corrected).toMatchObject({ score: 75, pendingCount: 0, isPass: 1 });
+    const res = await client.call((c) => c.exam.learner.result({ examId: exam.id }));
+    expect(res).toMatchObject({ score: 75, isPass: 1, remainCount: 0 });
+    expect((await attemptsOf(db, exam.id, user.id))[0]!.isPass).toBe(1);
+  });
+
+  it("concurrent saves of one question keep the newest by sequence number", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id });
+    const { client } = await learner(db);
+    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    const seqs = [5, 3, 9, 1, 7, 2, 8];
+    await Promise.all(seqs.map((seq) => client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: [`答案${seq}`], seq }))));
+    const [row] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.fill.id)));
+    expect(row!.answer).toEqual(["答案9"]);
+    expect(row!.seq).toBe(9);
+    const older = await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: ["旧答案"], seq: 4 }));
+    expect(older.kept).toBe(false);
+    const [still] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.fill.id)));
+    expect(still!.answer).toEqual(["答案9"]);
+    // A question that is not on the paper is refused.
+    const other = await createQuestion(db, { questionType: 3, answer: ["正确"] });
+    expect((await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: other.id, answer: ["A"] })))).message).toBe("该题不在本试卷中");
+  });
+
+  it("the server clock ends the exam: grace for answers in flight, then refused and auto-submitted", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, limitTime: 10 });
+    const { user, client } = await learner(db);
+    const { paperId, deadline } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(deadline! + 10_000);
+    // Inside the 30 s grace an answer in flight is still saved.
+    const inGrace = await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.judge.id, answer: ["A"], seq: 2 }));
+    expect(inGrace.saved).toBe(true);
+
+    vi.setSystemTime(deadline! + 31_000);
+    const late = await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.multi.id, answer: ["A", "B", "C"], seq: 3 })));
+    expect(late.message).toBe("考试时间已到，答案未能保存");
+    const [closed] = await attemptsOf(db, exam.id, user.id);
+    expect(closed).toMatchObject({ status: 2, submitType: 2, score: 40, isPass: 0 });
+    expect(await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.multi.id)))).toHaveLength(0);
+    vi.useRealTimers();
+  });
+
+  it("overdue attempts close on read (paperResult) and by the sweep", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 2 });
+    const a = await learner(db, "甲");
+    const b = await learner(db, "乙");
+    const pa = await a.client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    const pb = await b.client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
+    const past = new Date(Date.now() - 60_000);
+    await db.update(examAttempts).set({ deadline: past }).where(eq(examAttempts.examId, exam.id));
+
+    const res = await a.client.call((c) => c.exam.learner.result({ examId: exam.id }));
+    expect(res).toMatchObject({ status: 2, score: 20, submitType: 2, remainCount: 2 });
+    expect((await attemptsOf(db, exam.id, b.user.id))[0]!.status).toBe(1);
+
+    const swept = await sweepOverdue(db);
+    expect(swept.closed).toBe(1);
+    expect((await attemptsOf(db, exam.id, b.user.id))[0]).toMatchObject({ status: 2, submitType: 4, score: 0 });
+    expect(pb.paperId).not.toBe(pa.paperId);
+  });
+
+  it("makeup limits: 1 + makeupCount attempts, each a new paper; then refused", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 1, passScore: 100 });
+    const { user, client } = await learner(db);
+    const first = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.learner.submit({ paperId: first.paperId }));
+    const second = await Promise.all([1, 2].map(() => client.call((c) => c.exam.learner.start({ examId: exam.id }))));
+    expect(second[0]!.paperId).toBe(second[1]!.paperId);
+    expect(second[0]!.paperId).not.toBe(first.paperId);
+    expect(second[0]!.attemptNo).toBe(2);
+    const r = await client.call((c) => c.exam.learner.submit({ paperId: second[0]!.paperId }));
+    expect(r.remainCount).toBe(0);
+    const refused = await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })));
+    expect(refused.message).toBe("考试次数已用完");
+    expect(await attemptsOf(db, exam.id, user.id)).toHaveLength(2);
+    const detail = await client.call((c) => c.exam.learner.detail({ examId: exam.id }));
+    expect(detail).toMatchObject({ usedCount: 2, remainCount: 0, makeupCount: 1, userExamStatus: 3 });
+  });
+
+  it("outside the open range the learner gets 102; before the start the waiting hall counts down", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const closed = await createExam(db, { paperId: q.paper.id });
+    await db.insert(examOpenRanges).values({ examId: closed.id, kind: "group", target: "999" });
+    const { user, client } = await learner(db);
+    for (const call of [
+      () => client.call((c) => c.exam.learner.register({ examId: closed.id })),
+      () => client.call((c) => c.exam.learner.start({ examId: closed.id })),
+      () => client.call((c) => c.exam.learner.detail({ examId: closed.id })),
+    ]) {
+      const err = await rejection(call());
+      expect(err.legacyCode).toBe("102");
+    }
+    expect(await db.select().from(examMembers).where(eq(examMembers.userId, user.id))).toHaveLength(0);
+
+    const later = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() + 600_000), endTime: new Date(Date.now() + 4000_000) });
+    const hall = await client.call((c) => c.exam.learner.entry({ examId: later.id }));
+    expect(hall.testStartRemainTime).toBeGreaterThan(590);
+    expect(hall.testStartRemainTime).toBeLessThanOrEqual(600);
+    expect((await attemptsOf(db, later.id, user.id))[0]!.status).toBe(0);
+    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
+    const info = await client.call((c) => c.exam.learner.paperInfo({ examId: later.id }));
+    expect(info.testStartRemainTime).toBeGreaterThan(590);
+  });
+
+  it("answer review only when the exam allows it and after submission", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const hidden = await createExam(db, { paperId: q.paper.id, showAnswers: 0 });
+    const shown = await createExam(db, { paperId: q.paper.id, showAnswers: 1 });
+    const { client } = await learner(db);
+    const h = await client.call((c) => c.exam.learner.start({ examId: hidden.id }));
+    await client.call((c) => c.exam.learner.submit({ paperId: h.paperId }));
+    expect((await rejection(client.call((c) => c.exam.learner.viewAnswers({ examId: hidden.id })))).message).toBe("本考试不允许查看答案");
+    const s = await client.call((c) => c.exam.learner.start({ examId: shown.id }));
+    expect((await rejection(client.call((c) => c.exam.learner.questionAnswer({ paperId: s.paperId, questionId: q.single.id })))).message).toBe("交卷后才能查看答案");
+    await client.call((c) => c.exam.learner.saveAnswer({ paperId: s.paperId, questionId: q.single.id, answer: ["A"] }));
+    await client.call((c) => c.exam.learner.submit({ paperId: s.paperId }));
+    const review = await client.call((c) => c.exam.learner.viewAnswers({ examId: shown.id }));
+    const single = review.questions.find((x) => x.questionId === q.single.id)!;
+    expect(single).toMatchObject({ userAnswer: ["A"], rightAnswer: ["A"], userScore: 20, isCorrect: 1 });
+  });
+
+  it("screen switches over the limit submit the paper", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, isEnableScreenCutting: 1, screenCuttingTimes: 2 });
+    const { client } = await learner(db);
+    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    expect(await client.call((c) => c.exam.learner.screenCut({ paperId }))).toMatchObject({ screenCutCount: 1, remainTimes: 1, forcedSubmit: false });
+    await client.call((c) => c.exam.learner.screenCut({ paperId }));
+    const third = await client.call((c) => c.exam.learner.screenCut({ paperId }));
+    expect(third.forcedSubmit).toBe(true);
+    const [a] = await db.select().from(examAttempts).where(eq(examAttempts.id, paperId));
+    expect(a).toMatchObject({ status: 2, submitType: 3 });
+  });
+
+  it("face verification records the image and counts down the daily allowance", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, isFaceVerify: 1 });
+    const { client } = await learner(db);
+    const img = "data:image/jpeg;base64,AAAA";
+    expect(await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }))).toEqual({ verifyResult: 0, remainVerifyCount: 2 });
+    await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }));
+    await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }));
+    expect(await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }))).toEqual({ verifyResult: 2, remainVerifyCount: 0 });
+  });
+
+  it("lists: paging by status and the to-do list", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const now = Date.now();
+    await createExam(db, { paperId: q.paper.id, name: "进行中的考试" });
+    const future = await createExam(db, { paperId: q.paper.id, name: "未开始的考试", startTime: new Date(now + 600_000), endTime: new Date(now + 7200_000) });
+    await createExam(db, { paperId: q.paper.id, name: "已结束的考试", startTime: new Date(now - 7200_000), endTime: new Date(now - 3600_000) });
+    await createExam(db, { paperId: q.paper.id, name: "未启用的考试", status: 0 });
+    const { client } = await learner(db);
+    expect((await client.call((c) => c.exam.learner.pageMine({}))).total).toBe(3);
+    expect((await client.call((c) => c.exam.learner.pageMine({ status: 1 }))).list.map((e) => e.name)).toEqual(["未开始的考试"]);
+    expect((await client.call((c) => c.exam.learner.pageMine({ status: 3 }))).list.map((e) => e.name)).toEqual(["已结束的考试"]);
+    await client.call((c) => c.exam.learner.register({ examId: future.id }));
+    expect((await client.call((c) => c.exam.learner.toDo())).map((e) => e.examId)).toEqual([future.id]);
+  });
+});
+
+describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
+  async function admin(db: Db) {
+    const u = await createUser(db, { isAdmin: 1, nick: "考务管理员" });
+    return signedInClient(db, u.id);
+  }
+
+  it("validates questions per type and refuses learners", async () => {
+    const db = getDb();
+    const ac = await admin(db);
+    const ok = await ac.call((c) =>
+      c.exam.admin.question.add({ questionType: 2, content: "政府采购方式有哪些？", options: [{ key: "A", content: "公开招标" }, { key: "B", content: "询价" }, { key: "C", content: "拍卖" }], answer: ["B", "A"] }),
+    );
+    expect(ok.answer).toEqual(["A", "B"]);
+    const bad = await rejection(ac.call((c) => c.exam.admin.question.add({ questionType: 1, content: "题", options: [{ key: "A", content: "甲" }, { key: "B", content: "乙" }], answer: ["A", "B"] })));
+    expect(bad.message).toBe("单选题只能有一个正确答案");
+    const judge = await ac.call((c) => c.exam.admin.question.add({ questionType: 3, content: "判断", answer: ["错误"] }));
+    expect(judge.answer).toEqual(["B"]);
+    const { client } = await learner(db);
+    expect((await rejection(client.call((c) => c.exam.admin.question.page({})))).code).toBe("FORBIDDEN");
+    const page = await ac.call((c) => c.exam.admin.question.page({ questionType: 3 }));
+    expect(page.total).toBe(1);
+  });
+
+  it("random papers draw by type, difficulty and folder with the rule's score; short banks are refused", async () => {
+    const db = getDb();
+    const ac = await admin(db);
+    for (let i = 0; i < 6; i++) await createQuestion(db, { questionType: 1, options: ["甲", "乙"], answer: ["A"], difficultyType: i < 3 ? 1 : 3, folderId: 7 });
+    for (let i = 0; i < 4; i++) await createQuestion(db, { questionType: 3, answer: ["正确"], folderId: 8 });
+    const short = await rejection(ac.call((c) => c.exam.admin.paper.save({ name: "抽题卷", paperType: 2, rules: [{ questionType: 1, difficultyType: 1, count: 4, score: 5 }] })));
+    expect(short.message).toContain("不足4道");
+    const saved = await ac.call((c) =>
+      c.exam.admin.paper.save({
+        name: "随机抽题卷",
+        paperType: 2,
+        rules: [
+          { questionType: 1, difficultyType: 3, folderId: 7, count: 3, score: 10 },
+          { questionType: 3, folderId: 8, count: 2, score: 5 },
+        ],
+      }),
+    );
+    expect(saved).toMatchObject({ totalScore: 40, questionCount: 5 });
+    const exam = await createExam(db, { paperId: saved.id, maxScore: 40, passScore: 24 });
+    const papers = [];
+    for (const name of ["甲", "乙", "丙"]) {
+      const { client, user } = await learner(db, name);
+      await client.call((c) => c.exam.learner.register({ examId: exam.id }));
+      papers.push((await attemptsOf(db, exam.id, user.id))[0]!);
+    }
+    const { examQuestions } = await import("@db/schema");
+    const all = await db.select().from(examQuestions);
+    for (const p of papers) {
+      expect(p.items).toHaveLength(5);
+      expect(new Set(p.items.map((i) => i.questionId)).size).toBe(5);
+      const qs = p.items.map((i) => ({ ...i, q: all.find((x) => x.id === i.questionId)! }));
+      expect(qs.filter((x) => x.q.questionType === 1).every((x) => x.q.difficultyType === 3 && x.q.folderId === 7 && x.score === 10)).toBe(true);
+      expect(qs.filter((x) => x.q.questionType === 3)).toHaveLength(2);
+      expect(qs.filter((x) => x.q.questionType === 3).every((x) => x.q.folderId === 8 && x.score === 5)).toBe(true);
+    }
+  });
+
+  it("builds an exam through the editor tabs and lists results with filters", async () => {
+    const db = getDb();
+    const ac = await admin(db);
+    const q = await fivePaper(db);
+    const base = await ac.call((c) =>
+      c.exam.admin.exam.saveBase({ name: "2026年政府采购从业人员能力考试", startTime: new Date(Date.now() - 60_000), endTime: new Date(Date.now() + 3600_000) }),
+    );
+    expect((await rejection(ac.call((c) => c.exam.admin.exam.enable({ ids: [base.id] })))).message).toContain("还没有设置试卷");
+    await ac.call((c) => c.exam.admin.exam.saveQuestionInfo({ examId: base.id, paperId: q.paper.id }));
+    const adv = await ac.call((c) => c.exam.admin.exam.saveAdvanced({ examId: base.id, limitTime: 45, makeupCount: 1, passScore: 60, showAnswers: 1, forcedReadTime: 10 }));
+    expect(adv).toMatchObject({ limitTime: 45, makeupCount: 1, maxScore: 100 });
+    expect((await rejection(ac.call((c) => c.exam.admin.exam.saveAdvanced({ examId: base.id, passScore: 120 })))).message).toContain("及格分不能高于");
+    await ac.call((c) => c.exam.admin.exam.submitExam({ examId: base.id }));
+    await ac.call((c) => c.exam.admin.exam.enable({ ids: [base.id] }));
+
+    const a = await learner(db, "王晓雯");
+    const b = await learner(db, "刘洋");
+    const pa = await a.client.call((c) => c.exam.learner.start({ examId: base.id }));
+    await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
+    await a.client.call((c) => c.exam.learner.submit({ paperId: pa.paperId }));
+    await ac.call((c) => c.exam.admin.exam.memberAdd({ examId: base.id, userIds: [b.user.id] }));
+
+    const results = await ac.call((c) => c.exam.admin.exam.resultPage({ examId: base.id }));
+    expect(results.total).toBe(1);
+    expect(results.list[0]).toMatchObject({ name: "王晓雯", score: 20, paperCount: 1, isPassed: 0 });
+    expect((await ac.call((c) => c.exam.admin.exam.resultPage({ examId: base.id, minScore: 30 }))).total).toBe(0);
+    const members = await ac.call((c) => c.exam.admin.exam.memberPage({ examId: base.id }));
+    expect(members.total).toBe(2);
+    expect(members.list.find((m) => m.name === "刘洋")).toMatchObject({ joinType: 2, joinStatus: 0 });
+    expect((await ac.call((c) => c.exam.admin.exam.memberPage({ examId: base.id, joinStatus: 2 }))).list.map((m) => m.name)).toEqual(["王晓雯"]);
+    const file = await ac.call((c) => c.exam.admin.exam.resultExport({ examId: base.id }));
+    expect(file.fileName).toContain(".xlsx");
+
+    const copy = await ac.call((c) => c.exam.admin.exam.copy({ id: base.id }));
+    expect(copy).toMatchObject({ status: 0, paperId: q.paper.id });
+    await ac.call((c) => c.exam.admin.exam.remove({ ids: [copy.id] }));
+    expect((await ac.call((c) => c.exam.admin.exam.page({}))).total).toBe(1);
+  });
+
+  it("imports questions from .xlsx with per-row errors and a downloadable error report", async () => {
+    const db = getDb();
+    const ac = await admin(db);
+    const ExcelJS = (await import("exceljs")).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("试题");
+    ws.addRow(["题型", "题干", "选项A", "选项B", "选项C", "选项D", "选项E", "选项F", "正确答案", "难度", "解析"]);
+    ws.addRow(["单选题", "政府采购的主要方式是？", "公开招标", "询价", "", "", "", "", "A", "简单", ""]);
+    ws.addRow(["多选题", "采购当事人有？", "采购人", "供应商", "代理机构", "", "", "", "A,B,C", "中等", ""]);
+    ws.addRow(["判断题", "合同应当采用书面形式。", "", "", "", "", "", "", "正确", "", ""]);
+    ws.addRow(["论述题", "未知题型", "", "", "", "", "", "", "", "", ""]);
+    ws.addRow(["单选题", "没有答案的题", "甲", "乙", "", "", "", "", "", "简单", ""]);
+    const buf = await wb.xlsx.writeBuffer();
+    const file = new File([buf as ArrayBuffer], "试题.xlsx");
+    const r = await ac.call((c) => c.exam.admin.question.importExcel({ file }));
+    expect(r).toMatchObject({ total: 5, imported: 3, failed: 2 });
+    expect(r.errors.map((e) => e.row)).toEqual([5, 6]);
+    expect(r.errors[0]!.message).toContain("题型");
+    const progress = await ac.call((c) => c.exam.admin.question.importProgress({ importId: r.importId }));
+    expect(progress).toMatchObject({ status: 1, percent: 100, imported: 3 });
+    const errFile = await ac.call((c) => c.exam.admin.question.errorFile({ importId: r.importId }));
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(Buffer.from(errFile.base64, "base64") as never);
+    expect(back.worksheets[0]!.rowCount).toBe(3);
+    expect((await ac.call((c) => c.exam.admin.question.page({}))).total).toBe(3);
+  });
+});

@@ -1,0 +1,273 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import type { Db, DbHandle } from "@db/client";
+import { liveMessages } from "@db/schema";
+import { createSession } from "@trpc-app/auth/session";
+import { createContext } from "@trpc-app/context";
+import { closePublisher } from "@trpc-app/realtime/publish";
+import { roomToken } from "@trpc-app/live/room.service";
+import { appRouter } from "@trpc-app/router";
+import { resetEnvCache } from "~/lib/env.server";
+import { createLocalBus, createRedisBus, type Bus } from "../../realtime/bus";
+import { startRealtime, type RealtimeServer } from "../../realtime/server";
+import { createLive } from "../factories/live";
+import { createUser } from "../factories/user";
+import { signedInClient } from "../helpers/auth";
+import { createTestDb } from "../helpers/db";
+
+const TOKEN = process.env.SERVICE_TOKEN!;
+const REDIS_URL = "redis://127.0.0.1:6379";
+
+/** The app side: tRPC's fetch handler on node:http, as Remix mounts it. */
+async function startApp(db: Db): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
+    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: ({ req: r, resHeaders }) => createContext({ db, request: r, resHeaders }) });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+type Frame = { type: string; data: Record<string, any>; ts?: number };
+
+function connect(port: number, path: string, cookie?: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: cookie ? { cookie } : {} });
+    // Listen from the start: the welcome frame comes right after the upgrade.
+    inbox(ws);
+    ws.once("open", () => resolve(ws));
+    ws.once("unexpected-response", (_req, res) => {
+      reject(new Error(`HTTP ${res.statusCode}`));
+      res.resume();
+      ws.terminate();
+    });
+    ws.once("error", reject);
+  });
+}
+
+/** Frames a viewer received, and a way to wait for the next matching one. */
+const boxes = new WeakMap<WebSocket, ReturnType<typeof makeInbox>>();
+function inbox(ws: WebSocket) {
+  let box = boxes.get(ws);
+  if (!box) boxes.set(ws, (box = makeInbox(ws)));
+  return box;
+}
+function makeInbox(ws: WebSocket) {
+  const seen: Frame[] = [];
+  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  ws.on("message", (data) => {
+    const f = JSON.parse(String(data)) as Frame;
+    seen.push(f);
+    const at = waiters.findIndex((w) => w.test(f));
+    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
+  });
+  return {
+    all: seen,
+    next(test: (f: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
+      const found = seen.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      });
+    },
+  };
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let handle: DbHandle;
+let app: { url: string; server: Server };
+beforeAll(async () => {
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  handle = await createTestDb("pglite");
+  app = await startApp(handle.db);
+});
+afterAll(async () => {
+  await closePublisher();
+  app?.server.closeAllConnections();
+  await new Promise((resolve) => app?.server.close(resolve));
+  await handle?.close();
+});
+
+async function viewer(nick: string) {
+  const user = await createUser(handle.db, { nick });
+  const { token } = await createSession(handle.db, user.id);
+  return { id: user.id, cookie: `cy_session=${token}` };
+}
+
+describe("live room on one realtime process", () => {
+  let bus: Bus;
+  let rt: RealtimeServer;
+  const sockets: WebSocket[] = [];
+  const join = async (path: string, cookie?: string) => {
+    const ws = await connect(rt.port, path, cookie);
+    sockets.push(ws);
+    return ws;
+  };
+
+  beforeAll(async () => {
+    bus = createLocalBus();
+    rt = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus });
+    process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${rt.port}`;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    for (const ws of sockets) ws.terminate();
+    rt?.close();
+    await bus?.close();
+    delete process.env.REALTIME_INTERNAL_URL;
+    resetEnvCache();
+  });
+
+  it("two viewers see each other's comments and one aggregated like frame; comments are stored in a batch", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("张敏");
+    const b = await viewer("刘洋");
+    const wsA = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
+    // The old client's way in: the room token from getAuthToken.
+    const wsB = await join(`/api/elearning/ws/live/${live.id}?token=${encodeURIComponent(roomToken(live.id, b.id))}`);
+    const inA = inbox(wsA);
+    const inB = inbox(wsB);
+    expect((await inA.next((f) => f.type === "welcome")).data).toMatchObject({ liveId: live.id, userId: a.id, nick: "张敏" });
+    expect(await inA.next((f) => f.type === "join" && f.data.online === 2)).toBeTruthy();
+
+    wsA.send(JSON.stringify({ type: "comment", content: "老师，单一来源采购的公示期是多久？" }));
+    const atB = await inB.next((f) => f.type === "comment");
+    expect(atB.data).toMatchObject({ userId: a.id, nick: "张敏", content: "老师，单一来源采购的公示期是多久？", msgId: expect.any(String) });
+    wsB.send(JSON.stringify({ type: "comment", content: "不少于5个工作日" }));
+    expect((await inA.next((f) => f.type === "comment" && f.data.userId === b.id)).data.content).toBe("不少于5个工作日");
+
+    for (let i = 0; i < 10; i++) wsA.send(JSON.stringify({ type: "like" }));
+    wsB.send(JSON.stringify({ type: "like", count: 5 }));
+    const like = await inB.next((f) => f.type === "like");
+    await sleep(1200);
+    const likes = inB.all.filter((f) => f.type === "like");
+    expect(likes.reduce((n, f) => n + f.data.count, 0)).toBe(15);
+    // Aggregated: at most one like frame a second, not one per click.
+    expect(likes.length).toBeLessThanOrEqual(2);
+    expect(like.data.count).toBeGreaterThan(1);
+
+    await sleep(700);
+    const stored = await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id));
+    expect(stored.map((m) => m.content).sort()).toEqual(["不少于5个工作日", "老师，单一来源采购的公示期是多久？"].sort());
+    expect(stored.find((m) => m.userId === a.id)!.msgId).toBe(atB.data.msgId);
+
+    // Reconnect catch-up: the history after the last frame seen.
+    const learner = await signedInClient(handle.db, a.id);
+    const missed = await learner.call((c) => c.live.messages({ liveId: live.id, since: atB.data.sentAt }));
+    expect(missed.map((m) => m.content)).toEqual(["不少于5个工作日"]);
+  });
+
+  it("refuses a muted viewer's comment and a sensitive word; the admin's notice and sign-in reach the room", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("陈静");
+    const m = await viewer("杨帆");
+    const adminUser = await createUser(handle.db, { nick: "李建国", isAdmin: 1 });
+    const admin = await signedInClient(handle.db, adminUser.id);
+    await admin.call((c) => c.live.admin.saveWords({ words: ["代开发票"] }));
+    const wsA = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
+    const wsM = await join(`/api/elearning/ws/live/${live.id}`, m.cookie);
+    const inA = inbox(wsA);
+    const inM = inbox(wsM);
+    await inM.next((f) => f.type === "welcome");
+
+    await admin.call((c) => c.live.admin.mute({ liveId: live.id, userId: m.id, mute: 1 }));
+    expect((await inA.next((f) => f.type === "mute_user")).data).toMatchObject({ userId: m.id });
+    wsM.send(JSON.stringify({ type: "comment", content: "我想提问" }));
+    expect((await inM.next((f) => f.type === "error")).data).toMatchObject({ code: "refused", message: "您已被禁言" });
+    wsA.send(JSON.stringify({ type: "comment", content: "哪里可以代开发票" }));
+    expect((await inA.next((f) => f.type === "error")).data.message).toBe("消息包含敏感词，发送失败");
+    await sleep(400);
+    wsA.send(JSON.stringify({ type: "comment", content: "明白了" }));
+    await inM.next((f) => f.type === "comment");
+    expect(inM.all.filter((f) => f.type === "comment").map((f) => f.data.content)).toEqual(["明白了"]);
+
+    // Malformed frames are answered, the socket stays.
+    wsA.send('{"type":"comment","content":""}');
+    expect((await inA.next((f) => f.type === "error" && f.data.message === "请输入评论内容")).data).toBeTruthy();
+    wsA.send("not json");
+    expect((await inA.next((f) => f.type === "error" && f.data.message === "消息格式错误")).data).toBeTruthy();
+
+    await admin.call((c) => c.live.admin.publishNotice({ liveId: live.id, content: "本场直播课件请到资料区下载" }));
+    expect((await inA.next((f) => f.type === "notice")).data.content).toBe("本场直播课件请到资料区下载");
+    await admin.call((c) => c.live.admin.signStart({ liveId: live.id, durationSeconds: 60 }));
+    expect((await inM.next((f) => f.type === "sign_start")).data).toMatchObject({ liveId: live.id, status: 1 });
+    const raffle = await admin.call((c) => c.live.admin.awards.create({ liveId: live.id, name: "抽奖", awardName: "采购实务手册", winnerCount: 1, durationSeconds: 5 }));
+    await admin.call((c) => c.live.admin.awards.start({ id: raffle.id }));
+    expect((await inA.next((f) => f.type === "raffle_start")).data.id).toBe(raffle.id);
+    // The realtime process asks the app to draw when the raffle closes.
+    const result = await inA.next((f) => f.type === "raffle_result", 9000);
+    expect(result.data).toMatchObject({ id: raffle.id, status: 2, winners: [] });
+  }, 20_000);
+
+  it("refuses viewers without a session or outside the open range", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1, openRange: [{ kind: "tag", target: "9" }] });
+    const a = await viewer("赵磊");
+    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`)).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}?token=1.2.3.abc`)).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`, a.cookie)).rejects.toThrow("HTTP 403");
+    await expect(connect(rt.port, `/api/elearning/ws/live/999999`, a.cookie)).rejects.toThrow("HTTP 404");
+  });
+
+  it("cuts off a viewer that stops reading", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("黄丽");
+    const ws = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
+    const gone = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+    (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const big = { type: "notice", data: { content: "x".repeat(30_000) } };
+    for (let i = 0; i < 400 && ws.readyState === WebSocket.OPEN; i++) {
+      await bus.publish(`live/${live.id}`, big);
+      if (i % 40 === 39) await sleep(10);
+    }
+    (ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect(await Promise.race([gone, sleep(3000).then(() => "still open")])).toBe(1006);
+  });
+});
+
+describe("live room across two realtime processes (Redis)", () => {
+  const buses: Bus[] = [];
+  const servers: RealtimeServer[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const bus = createRedisBus(REDIS_URL);
+      buses.push(bus);
+      servers.push(await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus }));
+    }
+  });
+  afterAll(async () => {
+    for (const s of servers) s.close();
+    await Promise.all(buses.map((b) => b.close()));
+  });
+
+  it("a comment and likes on one process reach a viewer on the other, once", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("周强");
+    const b = await viewer("吴婷");
+    const wsA = await connect(servers[0]!.port, `/api/elearning/ws/live/${live.id}`, a.cookie);
+    const wsB = await connect(servers[1]!.port, `/api/elearning/ws/live/${live.id}`, b.cookie);
+    const inA = inbox(wsA);
+    const inB = inbox(wsB);
+    await inA.next((f) => f.type === "welcome");
+    await inB.next((f) => f.type === "welcome");
+    wsA.send(JSON.stringify({ type: "comment", content: "跨进程的评论" }));
+    expect((await inB.next((f) => f.type === "comment")).data).toMatchObject({ userId: a.id, content: "跨进程的评论" });
+    wsA.send(JSON.stringify({ type: "like", count: 3 }));
+    expect((await inB.next((f) => f.type === "like")).data.count).toBe(3);
+    await sleep(700);
+    expect(inA.all.filter((f) => f.type === "comment")).toHaveLength(1);
+    expect(inB.all.filter((f) => f.type === "comment")).toHaveLength(1);
+    wsA.terminate();
+    wsB.terminate();
+  });
+});

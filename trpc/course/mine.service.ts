@@ -1,0 +1,105 @@
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { courseCollections, courses, userCourses, users } from "@db/schema";
+import { userView } from "../auth/user-view";
+import { notFound } from "../errors";
+import { learningStatus } from "./catalogue.service";
+import type { PageInput } from "./schemas";
+import { courseCard } from "./view";
+
+type Mine = typeof userCourses.$inferSelect;
+
+function studyItem(c: typeof courses.$inferSelect, m: Mine) {
+  return {
+    ...courseCard(c),
+    progress: m.progress,
+    learningStatus: learningStatus(m),
+    completed: m.completed,
+    learnSeconds: m.learnSeconds,
+    joinTime: m.joinedAt.getTime(),
+    lastLearnTime: m.lastLearnAt ? m.lastLearnAt.getTime() : null,
+    completedTime: m.completedAt ? m.completedAt.getTime() : null,
+    studyUrl: `/study/platform?id=${c.id}`,
+  };
+}
+
+/**
+ * The learner's courses, most recently studied first. status: 1 in progress (not completed),
+ * 2 completed; none for all.
+ */
+export async function myCourses(db: DbOrTx, userId: number, input: PageInput) {
+  const conds: SQL[] = [eq(userCourses.userId, userId), isNull(courses.deletedAt), eq(userCourses.payStatus, 1)];
+  if (input.status === 1) conds.push(eq(userCourses.completed, 0));
+  if (input.status === 2) conds.push(eq(userCourses.completed, 1));
+  const where = and(...conds);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(userCourses).innerJoin(courses, eq(courses.id, userCourses.courseId)).where(where);
+  const rows = await db
+    .select({ c: courses, m: userCourses })
+    .from(userCourses)
+    .innerJoin(courses, eq(courses.id, userCourses.courseId))
+    .where(where)
+    .orderBy(sql`${userCourses.lastLearnAt} desc nulls last`, desc(userCourses.joinedAt), desc(userCourses.id))
+    .limit(input.pageSize)
+    .offset((input.pageNo - 1) * input.pageSize);
+  return { list: rows.map((r) => studyItem(r.c, r.m)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+}
+
+export async function recentCourses(db: DbOrTx, userId: number, limit = 4) {
+  return (await myCourses(db, userId, { pageNo: 1, pageSize: limit, status: undefined })).list;
+}
+
+/** Joined and not finished: the learner's to-do list. */
+export async function backlogCourses(db: DbOrTx, userId: number, input: PageInput) {
+  return myCourses(db, userId, { ...input, status: 1 });
+}
+
+export async function myCollections(db: DbOrTx, userId: number, input: PageInput) {
+  const where = and(eq(courseCollections.userId, userId), isNull(courses.deletedAt));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(courseCollections)
+    .innerJoin(courses, eq(courses.id, courseCollections.courseId))
+    .where(where);
+  const rows = await db
+    .select({ c: courses, at: courseCollections.createdAt })
+    .from(courseCollections)
+    .innerJoin(courses, eq(courses.id, courseCollections.courseId))
+    .where(where)
+    .orderBy(desc(courseCollections.createdAt))
+    .limit(input.pageSize)
+    .offset((input.pageNo - 1) * input.pageSize);
+  return {
+    list: rows.map((r) => ({ ...courseCard(r.c), collectTime: r.at.getTime(), available: r.c.status === 1 ? 1 : 0 })),
+    total,
+    pageNo: input.pageNo,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Personal-centre figures: learn hours, lessons, time, register days, and course counts. */
+export async function userLearnInfo(db: DbOrTx, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound("用户不存在");
+  const [counts] = await db
+    .select({
+      joined: count(),
+      completed: sql<number>`count(*) filter (where ${userCourses.completed} = 1)`.mapWith(Number),
+    })
+    .from(userCourses)
+    .where(and(eq(userCourses.userId, userId), eq(userCourses.payStatus, 1)));
+  const [{ n: collected } = { n: 0 }] = await db.select({ n: count() }).from(courseCollections).where(eq(courseCollections.userId, userId));
+  const v = userView(user);
+  return {
+    userId,
+    nick: v.nick,
+    headPic: v.headPic,
+    learnHour: v.learnHour,
+    learnLesson: v.learnLesson,
+    learnTime: v.learnTime,
+    registerDay: v.registerDay,
+    isPurchaser: v.isPurchaser,
+    joinedCourseNum: counts?.joined ?? 0,
+    completedCourseNum: counts?.completed ?? 0,
+    collectionNum: collected,
+  };
+}

@@ -1,0 +1,172 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@db/client";
+import { courseChapters, userChapterProgress, userCourses, userLearnClocks, users } from "@db/schema";
+import { badInput } from "../errors";
+import { requireStudy, type Viewer } from "./access.service";
+import type { LearnInput } from "./schemas";
+
+/** A section completes once this share of its video was really watched. */
+export const COMPLETE_RATIO = 0.9;
+/** Longest gap between two reports that still counts as watching (the player reports every ~10 s). */
+export const MAX_GAP_SECONDS = 30;
+
+/**
+ * Seconds to credit for a report at `now`: the wall-clock time since the learner's last counted
+ * moment, at most MAX_GAP_SECONDS. One clock per learner, so two tabs playing share it.
+ */
+async function tickClock(tx: Tx, userId: number, now: Date, counts: boolean): Promise<number> {
+  const [clock] = await tx.select().from(userLearnClocks).where(eq(userLearnClocks.userId, userId)).for("update");
+  let delta = 0;
+  if (clock && counts) {
+    const gap = (now.getTime() - clock.lastCountedAt.getTime()) / 1000;
+    delta = gap > 0 && gap <= MAX_GAP_SECONDS ? Math.floor(gap) : 0;
+  }
+  // Only whole seconds are consumed: the remainder stays on the clock for the next report.
+  const next = clock && delta > 0 ? new Date(clock.lastCountedAt.getTime() + delta * 1000) : now;
+  if (clock && next.getTime() < clock.lastCountedAt.getTime()) return 0;
+  await tx
+    .insert(userLearnClocks)
+    .values({ userId, lastCountedAt: next })
+    .onConflictDoUpdate({ target: userLearnClocks.userId, set: { lastCountedAt: next } });
+  return delta;
+}
+
+/** Course progress: the average share of each section done (a completed one counts whole). */
+async function refreshCourse(tx: Tx, userId: number, courseId: number) {
+  const sections = await tx
+    .select({ id: courseChapters.id, duration: courseChapters.duration, type: courseChapters.type })
+    .from(courseChapters)
+    .where(and(eq(courseChapters.courseId, courseId), sql`${courseChapters.parentId} is not null`));
+  const done = await tx
+    .select()
+    .from(userChapterProgress)
+    .where(and(eq(userChapterProgress.userId, userId), eq(userChapterProgress.courseId, courseId)));
+  const byId = new Map(done.map((p) => [p.chapterId, p]));
+  let sum = 0;
+  let completedAll = sections.length > 0;
+  for (const s of sections) {
+    const p = byId.get(s.id);
+    if (p?.completed) sum += 1;
+    else {
+      completedAll = false;
+      if (p && s.duration > 0) sum += Math.min(1, p.watchedSeconds / (s.duration * COMPLETE_RATIO)) * 0.99;
+    }
+  }
+  const progress = sections.length ? Math.min(100, Math.floor((sum / sections.length) * 100)) : 0;
+  return { progress: completedAll ? 100 : Math.min(progress, 99), completedAll };
+}
+
+/**
+ * One report from the player (learn, record, learnVod). Idempotent and monotonic: the furthest
+ * position never moves back; watched time grows only by real elapsed time.
+ */
+export async function reportLearning(db: DbOrTx, viewer: Viewer, input: LearnInput, now = new Date()) {
+  const { mine } = await requireStudy(db, input.courseId, viewer);
+  const [section] = await db
+    .select()
+    .from(courseChapters)
+    .where(and(eq(courseChapters.id, input.chapterId), eq(courseChapters.courseId, input.courseId)))
+    .limit(1);
+  if (!section || section.parentId === null) throw badInput("章节不属于该课程");
+  const position = section.duration > 0 ? Math.min(input.position, section.duration) : input.position;
+
+  return db.transaction(async (tx) => {
+    const delta = await tickClock(tx, viewer.id, now, input.event !== "play" && input.event !== "open");
+    const [before] = await tx
+      .select()
+      .from(userChapterProgress)
+      .where(and(eq(userChapterProgress.userId, viewer.id), eq(userChapterProgress.chapterId, section.id)))
+      .for("update");
+    const cap = section.duration > 0 ? section.duration : Number.MAX_SAFE_INTEGER;
+    const watched = Math.min(cap, (before?.watchedSeconds ?? 0) + delta);
+    const credited = watched - (before?.watchedSeconds ?? 0);
+    const maxPosition = Math.max(before?.maxPosition ?? 0, position);
+    const reached = section.type === 2 || section.duration === 0 || watched >= Math.ceil(section.duration * COMPLETE_RATIO);
+    const completed = before?.completed === 1 || reached ? 1 : 0;
+    await tx
+      .insert(userChapterProgress)
+      .values({
+        userId: viewer.id,
+        chapterId: section.id,
+        courseId: input.courseId,
+        maxPosition,
+        lastPosition: position,
+        watchedSeconds: watched,
+        completed,
+        completedAt: completed ? now : null,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [userChapterProgress.userId, userChapterProgress.chapterId],
+        set: {
+          maxPosition,
+          lastPosition: position,
+          watchedSeconds: watched,
+          completed,
+          completedAt: before?.completedAt ?? (completed ? now : null),
+          updatedAt: now,
+        },
+      });
+
+    const { progress, completedAll } = await refreshCourse(tx, viewer.id, input.courseId);
+    const newlyCompleted = completedAll && mine.completed === 0;
+    const [current] = await tx.select({ completed: userCourses.completed }).from(userCourses).where(eq(userCourses.id, mine.id)).for("update");
+    const firstCompletion = newlyCompleted && current?.completed === 0;
+    await tx
+      .update(userCourses)
+      .set({
+        progress: sql`greatest(${userCourses.progress}, ${progress})`,
+        lastChapterId: section.id,
+        lastPosition: position,
+        learnSeconds: sql`${userCourses.learnSeconds} + ${credited}`,
+        lastLearnAt: now,
+        ...(firstCompletion ? { completed: 1, completedAt: now } : {}),
+      })
+      .where(eq(userCourses.id, mine.id));
+    if (credited > 0 || firstCompletion) {
+      await tx
+        .update(users)
+        .set({
+          learnTime: sql`${users.learnTime} + ${credited}`,
+          learnHour: sql`floor((${users.learnTime} + ${credited}) / 3600)::int`,
+          ...(firstCompletion ? { learnLesson: sql`${users.learnLesson} + 1` } : {}),
+        })
+        .where(eq(users.id, viewer.id));
+    }
+    return {
+      courseId: input.courseId,
+      chapterId: section.id,
+      position,
+      maxPosition,
+      watchedSeconds: watched,
+      credited,
+      chapterCompleted: completed,
+      progress: Math.max(progress, mine.progress),
+      courseCompleted: firstCompletion || mine.completed === 1 ? 1 : 0,
+    };
+  });
+}
+
+/** Offline positions sent later: the furthest position may move on, no time is credited. */
+export async function compensateProgress(db: DbOrTx, viewer: Viewer, courseId: number, list: { chapterId: number; position: number }[]) {
+  await requireStudy(db, courseId, viewer);
+  let applied = 0;
+  for (const item of list) {
+    const [section] = await db
+      .select()
+      .from(courseChapters)
+      .where(and(eq(courseChapters.id, item.chapterId), eq(courseChapters.courseId, courseId)))
+      .limit(1);
+    if (!section || section.parentId === null) continue;
+    const position = section.duration > 0 ? Math.min(item.position, section.duration) : item.position;
+    await db
+      .insert(userChapterProgress)
+      .values({ userId: viewer.id, chapterId: section.id, courseId, maxPosition: position, lastPosition: position })
+      .onConflictDoUpdate({
+        target: [userChapterProgress.userId, userChapterProgress.chapterId],
+        set: { maxPosition: sql`greatest(${userChapterProgress.maxPosition}, ${position})` },
+      });
+    applied += 1;
+  }
+  return { courseId, applied };
+}

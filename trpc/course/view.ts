@@ -1,0 +1,65 @@
+import type { courses } from "@db/schema";
+import { freshFileUrl } from "../upload/upload.service";
+
+type CourseRow = typeof courses.$inferSelect;
+const DAY = 86_400;
+
+/** App file URLs re-signed to the end of tomorrow, so one URL stays cacheable for a day. */
+export function mediaUrl(stored: string | null | undefined): string {
+  if (!stored) return "";
+  const now = Math.floor(Date.now() / 1000);
+  const exp = (Math.floor(now / DAY) + 2) * DAY;
+  return freshFileUrl(stored, exp - now);
+}
+
+export const isPaid = (c: Pick<CourseRow, "isFree" | "price">) => c.isFree === 0 && c.price > 0;
+
+/** An HLS playlist the app serves with every segment link signed (see routes/course.hls.$.ts). */
+export function hlsUrl(stored: string | null | undefined): string {
+  return mediaUrl(stored).replace(/^\/storage\/file\//, "/course/hls/");
+}
+
+/** A course as cards and lists read it (field names of the spec's recommend item, plus the course's own). */
+export function courseCard(c: CourseRow) {
+  const cover = mediaUrl(c.coverUrl);
+  return {
+    id: c.id,
+    courseId: c.id,
+    type: 1,
+    recommendObjectId: c.id,
+    name: c.name,
+    coverUrl: cover,
+    picUrl: cover,
+    intro: c.intro,
+    teacher: c.teacherName,
+    teacherName: c.teacherName,
+    isFree: isPaid(c) ? 0 : 1,
+    price: c.price,
+    realPrice: c.price,
+    scribingPrice: c.scribingPrice,
+    learnHour: c.learnHour,
+    joinNum: c.joinedCount,
+    joinedCount: c.joinedCount,
+    categoryId: c.categoryId,
+    tagIds: c.tagIds,
+    status: c.status,
+    linkUrl: `/course/detail?id=${c.id}`,
+    releaseTime: c.releasedAt ? c.releasedAt.getTime() : null,
+  };
+}
+export type CourseCard = ReturnType<typeof courseCard>;
+
+/** Keyword hits wrapped in <em> inside HTML-escaped text. */
+export function highlight(text: string, keyword: string): string {
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  if (!keyword) return esc(text);
+  const lower = text.toLowerCase();
+  const k = keyword.toLowerCase();
+  let out = "";
+  let from = 0;
+  for (let at = lower.indexOf(k); at !== -1; at = lower.indexOf(k, from)) {
+    out += esc(text.slice(from, at)) + "<em>" + esc(text.slice(at, at + k.length)) + "</em>";
+    from = at + k.length;
+  }
+  return out + esc(text.slice(from));
+}

@@ -1,0 +1,345 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@db/client";
+import { examAnswers, examAttempts, examMembers, examQuestions, type QuestionType } from "@db/schema";
+import { badInput, fail, notFound } from "../errors";
+import { allowedAttempts, assertOpen, deadlineOf, examPhase, GRACE_MS, loadExam, seconds, type Exam } from "./access";
+import { gradeAnswer, isObjective } from "./grading";
+import { buildPaperItems } from "./paper.service";
+
+export type Attempt = typeof examAttempts.$inferSelect;
+export const PAPER_NOT_FOUND = "答卷不存在";
+export const TIME_UP = "考试时间已到，答案未能保存";
+export const ALREADY_SUBMITTED = "试卷已提交，不能继续作答";
+export const NO_ATTEMPTS_LEFT = "考试次数已用完";
+
+/** Submit types: 1 by the learner, 2 time up (closed on read), 3 screen-cut limit, 4 periodic sweep. */
+export const SubmitType = { learner: 1, timeUp: 2, screenCut: 3, sweep: 4 } as const;
+
+/** Registers a learner (idempotent) and builds their first paper now, so the start only reads. */
+export async function register(db: DbOrTx, userId: number, examId: number, joinType: 1 | 2 = 1) {
+  const exam = await loadExam(db, examId, { enabledOnly: joinType === 1 });
+  if (joinType === 1) await assertOpen(db, examId, userId);
+  if (examPhase(exam) === 2) throw fail("考试已结束");
+  await db.insert(examMembers).values({ examId, userId, joinType }).onConflictDoNothing();
+  const attempt = await preparePaper(db, exam, userId);
+  return { examId, registered: true, paperId: attempt?.id ?? null };
+}
+
+/** The learner's newest attempt; a prepared or running one is reused. */
+async function latestAttempt(db: DbOrTx, examId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId)))
+    .orderBy(desc(examAttempts.attemptNo))
+    .limit(1);
+  return row;
+}
+
+/** Builds attempt 1's paper when the learner has none yet (registration or waiting hall). */
+export async function preparePaper(db: DbOrTx, exam: Exam, userId: number) {
+  const latest = await latestAttempt(db, exam.id, userId);
+  if (latest) return latest;
+  if (!exam.paperId) throw fail("考试尚未设置试卷");
+  const items = await buildPaperItems(db, exam.paperId);
+  await db.insert(examAttempts).values({ examId: exam.id, userId, attemptNo: 1, items, status: 0 }).onConflictDoNothing();
+  return latestAttempt(db, exam.id, userId);
+}
+
+export function attemptView(exam: Exam, a: Attempt, now = Date.now()) {
+  return {
+    paperId: a.id,
+    examId: a.examId,
+    attemptNo: a.attemptNo,
+    status: a.status,
+    startTime: a.startedAt?.getTime() ?? null,
+    deadline: a.deadline?.getTime() ?? null,
+    serverTime: now,
+    remainSeconds: a.deadline && a.status === 1 ? seconds(a.deadline.getTime() - now) : 0,
+    limitTime: exam.limitTime,
+  };
+}
+
+/**
+ * Starts (or resumes) the learner's sitting. Idempotent: while an attempt runs, every call answers it;
+ * a new attempt is only made after a submitted one, within 1 + makeupCount, and the unique
+ * (exam, user, attemptNo) index makes a double click land on the same row.
+ */
+export async function startExam(db: Db, userId: number, examId: number) {
+  const exam = await loadExam(db, examId, { enabledOnly: true });
+  await assertOpen(db, examId, userId);
+  const phase = examPhase(exam);
+  if (phase === 0) throw fail("考试尚未开始，请耐心等待");
+  if (phase === 2) throw fail("考试已结束");
+  ensureSweeper(db);
+  let current = await latestAttempt(db, examId, userId);
+  if (current) current = await closeIfOverdue(db, exam, current);
+  // The synchronised start is reads plus one atomic update: resume a running attempt, or start the
+  // paper built at registration; only a first-time or makeup start needs the transaction below.
+  if (current?.status === 1) return attemptView(exam, current);
+  if (current?.status === 0) {
+    const now = new Date();
+    const [started] = await db
+      .update(examAttempts)
+      .set({ status: 1, startedAt: now, deadline: deadlineOf(exam, now) })
+      .where(and(eq(examAttempts.id, current.id), eq(examAttempts.status, 0)))
+      .returning();
+    if (started) return attemptView(exam, started);
+  }
+  const attempt = await db.transaction(async (tx) => {
+    await tx.insert(examMembers).values({ examId, userId, joinType: 1 }).onConflictDoNothing();
+    const latest = (await preparePaper(tx, exam, userId))!;
+    if (latest.status === 1) return latest;
+    const now = new Date();
+    if (latest.status === 0) {
+      const [started] = await tx
+        .update(examAttempts)
+        .set({ status: 1, startedAt: now, deadline: deadlineOf(exam, now) })
+        .where(and(eq(examAttempts.id, latest.id), eq(examAttempts.status, 0)))
+        .returning();
+      return started ?? (await latestAttempt(tx, examId, userId))!;
+    }
+    if (latest.attemptNo >= allowedAttempts(exam)) throw fail(NO_ATTEMPTS_LEFT);
+    if (latest.isPass === 1) throw fail("您已通过本次考试");
+    const items = await buildPaperItems(tx, exam.paperId!);
+    const [made] = await tx
+      .insert(examAttempts)
+      .values({ examId, userId, attemptNo: latest.attemptNo + 1, items, status: 1, startedAt: now, deadline: deadlineOf(exam, now) })
+      .onConflictDoNothing()
+      .returning();
+    return made ?? (await latestAttempt(tx, examId, userId))!;
+  });
+  return attemptView(exam, attempt);
+}
+
+/** The learner's own attempt, or 404. */
+export async function ownAttempt(db: DbOrTx, userId: number, paperId: number) {
+  const [a] = await db.select().from(examAttempts).where(and(eq(examAttempts.id, paperId), eq(examAttempts.userId, userId)));
+  if (!a) throw notFound(PAPER_NOT_FOUND);
+  return a;
+}
+
+const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && !!a.deadline && now > a.deadline.getTime() + GRACE_MS;
+
+/** Grades and closes an attempt inside a transaction that holds its row lock. */
+async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number) {
+  const ids = attempt.items.map((i) => i.questionId);
+  const questions = ids.length ? await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)) : [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const answers = await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
+  const given = new Map(answers.map((a) => [a.questionId, a]));
+  let score = 0;
+  let pending = 0;
+  for (const item of attempt.items) {
+    const q = byId.get(item.questionId);
+    if (!q) continue;
+    const row = given.get(item.questionId);
+    const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score);
+    if (g.score === null) pending += 1;
+    else score += g.score;
+    if (row) await tx.update(examAnswers).set({ score: g.score, isCorrect: g.isCorrect }).where(eq(examAnswers.id, row.id));
+  }
+  const [closed] = await tx
+    .update(examAttempts)
+    .set({
+      status: 2,
+      submittedAt: new Date(),
+      submitType,
+      score,
+      objectiveScore: score,
+      pendingCount: pending,
+      isPass: pending > 0 ? null : score >= exam.passScore ? 1 : 0,
+    })
+    .where(and(eq(examAttempts.id, attempt.id), eq(examAttempts.status, 1)))
+    .returning();
+  return closed ?? attempt;
+}
+
+/** Locks the attempt row, then closes it if it is still running. */
+async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean) {
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update");
+    if (!a || a.status !== 1) return a!;
+    if (onlyIfOverdue && !isOverdue(a)) return a;
+    return finalise(tx, exam, a, submitType);
+  });
+}
+
+/** Any read of an attempt closes it when its time (plus grace) has passed. */
+export async function closeIfOverdue(db: DbOrTx, exam: Exam, a: Attempt, submitType: number = SubmitType.timeUp) {
+  if (!isOverdue(a)) return a;
+  return closeLocked(db, exam, a.id, submitType, true);
+}
+
+/** Closes every overdue attempt (the periodic sweep and list reads call it). */
+export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: number } = {}) {
+  const cutoff = new Date(Date.now() - GRACE_MS);
+  const conds = [eq(examAttempts.status, 1), lt(examAttempts.deadline, cutoff)];
+  if (opts.userId) conds.push(eq(examAttempts.userId, opts.userId));
+  const rows = await db.select().from(examAttempts).where(and(...conds)).limit(opts.limit ?? 500);
+  const cache = new Map<number, Exam>();
+  for (const a of rows) {
+    const exam = cache.get(a.examId) ?? (await loadExam(db, a.examId).catch(() => null));
+    if (!exam) continue;
+    cache.set(a.examId, exam);
+    await closeLocked(db, exam, a.id, opts.userId ? SubmitType.timeUp : SubmitType.sweep, true);
+  }
+  return { closed: rows.length };
+}
+
+let sweeper: ReturnType<typeof setInterval> | undefined;
+/** Starts the periodic sweep once per process, on the first exam start (never in tests). */
+export function ensureSweeper(db: Db) {
+  if (sweeper || process.env.NODE_ENV === "test") return;
+  sweeper = setInterval(() => {
+    sweepOverdue(db).catch((e) => console.warn("[exam] sweep failed", e));
+  }, 20_000);
+  sweeper.unref?.();
+}
+
+function checkWritable(a: Attempt) {
+  if (a.status === 0) throw fail("请先开始考试");
+  if (a.status === 2) throw fail(ALREADY_SUBMITTED);
+  if (a.deadline && Date.now() > a.deadline.getTime() + GRACE_MS) throw fail(TIME_UP);
+}
+
+/**
+ * Saves one answer as given. The row lock (shared) keeps a save from landing after grading; the
+ * upsert keeps the highest sequence number, so a late-arriving older save never overwrites a newer one.
+ */
+export async function saveAnswer(db: Db, userId: number, input: { paperId: number; questionId: number; answer: string[]; seq?: number }) {
+  const seq = input.seq ?? Date.now();
+  // Fast path, one statement: the attempt row is share-locked, checked (owner, running, in time, question
+  // on the paper) and the answer upserted; anything else falls through to the checks below for the reason.
+  const cutoff = new Date(Date.now() - GRACE_MS);
+  const fast = await db.execute(sql`
+    with a as (
+      select ${examAttempts.id} as id from ${examAttempts}
+      where ${examAttempts.id} = ${input.paperId} and ${examAttempts.userId} = ${userId} and ${examAttempts.status} = 1
+        and (${examAttempts.deadline} is null or ${examAttempts.deadline} >= ${cutoff.toISOString()}::timestamptz)
+        and ${examAttempts.items} @> ${JSON.stringify([{ questionId: input.questionId }])}::jsonb
+      for share
+    )
+    insert into ${examAnswers} (attempt_id, question_id, answer, seq)
+    select a.id, ${input.questionId}, ${JSON.stringify(input.answer)}::jsonb, ${seq} from a
+    on conflict (attempt_id, question_id) do update set answer = excluded.answer, seq = excluded.seq, saved_at = now()
+      where ${examAnswers.seq} <= excluded.seq
+    returning seq`);
+  const hit = Array.isArray(fast) ? fast : ((fast as { rows?: unknown[] }).rows ?? []);
+  if (hit.length) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
+  // One transaction: read the attempt under a shared lock (grading takes it exclusively), then upsert.
+  const out = await db.transaction(async (tx) => {
+    const [a] = await tx
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.id, input.paperId), eq(examAttempts.userId, userId)))
+      .for("share");
+    if (!a) throw notFound(PAPER_NOT_FOUND);
+    if (isOverdue(a)) return { overdue: a as Attempt, kept: false };
+    checkWritable(a);
+    if (!a.items.some((i) => i.questionId === input.questionId)) throw badInput("该题不在本试卷中");
+    const [row] = await tx
+      .insert(examAnswers)
+      .values({ attemptId: input.paperId, questionId: input.questionId, answer: input.answer, seq })
+      .onConflictDoUpdate({
+        target: [examAnswers.attemptId, examAnswers.questionId],
+        set: { answer: sql`excluded.answer`, seq: sql`excluded.seq`, savedAt: sql`now()` },
+        setWhere: sql`${examAnswers.seq} <= excluded.seq`,
+      })
+      .returning({ seq: examAnswers.seq });
+    return { overdue: null, kept: !!row };
+  });
+  if (out.overdue) {
+    await closeIfOverdue(db, await loadExam(db, out.overdue.examId), out.overdue);
+    throw fail(TIME_UP);
+  }
+  return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: out.kept, seq, serverTime: Date.now() };
+}
+
+/** Submits the paper (idempotent): queued answers are saved first, then objective questions graded. */
+export async function submitPaper(
+  db: Db,
+  userId: number,
+  input: { paperId: number; answers?: { questionId: number; answer: string[]; seq?: number }[] },
+  submitType: number = SubmitType.learner,
+) {
+  const a = await ownAttempt(db, userId, input.paperId);
+  const exam = await loadExam(db, a.examId);
+  if (a.status === 0) throw fail("请先开始考试");
+  if (a.status === 1 && !isOverdue(a)) {
+    for (const ans of input.answers ?? []) {
+      if (a.items.some((i) => i.questionId === ans.questionId)) await saveAnswer(db, userId, { paperId: a.id, ...ans });
+    }
+  }
+  const closed = await closeLocked(db, exam, a.id, isOverdue(a) ? SubmitType.timeUp : submitType, false);
+  return resultOfAttempt(db, exam, closed, userId);
+}
+
+/** What the result page reads for one attempt plus the learner's totals on the exam. */
+export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId: number) {
+  const all = await db.select().from(examAttempts).where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.userId, userId)));
+  const used = all.filter((x) => x.status > 0).length;
+  const passed = all.some((x) => x.isPass === 1);
+  const best = all.reduce<number | null>((m, x) => (x.score !== null && (m === null || x.score > m) ? x.score : m), null);
+  return {
+    examId: exam.id,
+    examName: exam.name,
+    paperId: a.id,
+    status: a.status,
+    score: a.score,
+    isPass: a.isPass,
+    pendingCount: a.pendingCount,
+    passScore: exam.passScore,
+    maxScore: exam.maxScore,
+    submitTime: a.submittedAt?.getTime() ?? null,
+    submitType: a.submitType,
+    bestScore: best,
+    hasPassed: passed,
+    usedCount: used,
+    makeupCount: exam.makeupCount,
+    remainCount: passed ? 0 : Math.max(0, allowedAttempts(exam) - used),
+    showAnswers: exam.showAnswers,
+    canViewAnswer: exam.showAnswers === 1 && a.status === 2,
+  };
+}
+
+/** paperResult: the newest submitted attempt (or the one named), closing an overdue one first. */
+export async function paperResult(db: Db, userId: number, input: { examId?: number; paperId?: number }) {
+  await sweepOverdue(db, { userId });
+  let a: Attempt | undefined;
+  if (input.paperId) a = await ownAttempt(db, userId, input.paperId);
+  else {
+    const rows = await db
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.examId, input.examId!), eq(examAttempts.userId, userId)))
+      .orderBy(desc(examAttempts.attemptNo));
+    a = rows.find((r) => r.status === 2) ?? rows[0];
+  }
+  if (!a) throw notFound("您还没有参加这场考试");
+  const exam = await loadExam(db, a.examId);
+  return resultOfAttempt(db, exam, a, userId);
+}
+
+/** Screen switches: counted; over the limit the paper is submitted for the learner. */
+export async function recordScreenCut(db: Db, userId: number, paperId: number) {
+  const a = await ownAttempt(db, userId, paperId);
+  const exam = await loadExam(db, a.examId);
+  if (a.status !== 1) return { screenCutCount: a.screenCutCount, screenCuttingTimes: exam.screenCuttingTimes, remainTimes: 0, forcedSubmit: a.status === 2 };
+  const [row] = await db
+    .update(examAttempts)
+    .set({ screenCutCount: sql`${examAttempts.screenCutCount} + 1` })
+    .where(eq(examAttempts.id, paperId))
+    .returning();
+  const limited = exam.isEnableScreenCutting === 1;
+  const over = limited && row!.screenCutCount > exam.screenCuttingTimes;
+  if (over) await closeLocked(db, exam, paperId, SubmitType.screenCut, false);
+  return {
+    screenCutCount: row!.screenCutCount,
+    screenCuttingTimes: exam.screenCuttingTimes,
+    remainTimes: limited ? Math.max(0, exam.screenCuttingTimes - row!.screenCutCount) : null,
+    forcedSubmit: over,
+  };
+}
+
+export const objective = isObjective;

@@ -1,0 +1,66 @@
+import { adminProcedure, learnerProcedure, router } from "../init";
+import { loadExam } from "./access";
+import { paperResult, recordScreenCut, register, saveAnswer, startExam, submitPaper, SubmitType } from "./attempt.service";
+import * as L from "./learner.service";
+import { previewStart, previewSubmit } from "./preview.service";
+import {
+  appealInput,
+  examIdInput,
+  faceVerifyInput,
+  paperIdInput,
+  previewSubmitInput,
+  questionRefInput,
+  remindResultInput,
+  resultInput,
+  snapVerifyInput,
+  submitPaperInput,
+  submitQuestionInput,
+  userExamPageInput,
+  whiteInfoInput,
+} from "./schemas";
+
+const p = learnerProcedure;
+
+/** The learner's exam calls (learner-calls.md "Exams"), from the lists to the result. */
+export const examLearnerRouter = router({
+  detail: p.input(examIdInput).query(({ ctx, input }) => L.examDetail(ctx.db, ctx.user.id, input.examId)),
+  paperInfo: p.input(examIdInput).query(({ ctx, input }) => L.examPaperInfo(ctx.db, ctx.user.id, input.examId)),
+  startRemainTime: p.input(examIdInput).query(({ ctx, input }) => L.startRemainTime(ctx.db, input.examId)),
+  register: p.input(examIdInput).mutation(({ ctx, input }) => register(ctx.db, ctx.user.id, input.examId)),
+  entry: p.input(examIdInput).mutation(({ ctx, input }) => L.entryExam(ctx.db, ctx.user.id, input.examId)),
+  check: p.input(examIdInput).query(({ ctx, input }) => L.checkExam(ctx.db, ctx.user.id, input.examId)),
+  start: p.input(examIdInput).mutation(({ ctx, input }) => startExam(ctx.db, ctx.user.id, input.examId)),
+  paper: p.input(paperIdInput).query(({ ctx, input }) => L.paperContent(ctx.db, ctx.user.id, input.paperId)),
+  question: p.input(questionRefInput).query(({ ctx, input }) => L.questionContent(ctx.db, ctx.user.id, input)),
+  saveAnswer: p.input(submitQuestionInput).mutation(({ ctx, input }) => saveAnswer(ctx.db, ctx.user.id, input)),
+  submit: p.input(submitPaperInput).mutation(({ ctx, input }) => submitPaper(ctx.db, ctx.user.id, input, input.auto ? SubmitType.timeUp : SubmitType.learner)),
+  result: p.input(resultInput).query(({ ctx, input }) => paperResult(ctx.db, ctx.user.id, input)),
+  viewAnswers: p.input(resultInput).query(({ ctx, input }) => L.viewAnswers(ctx.db, ctx.user.id, input)),
+  questionAnswer: p.input(questionRefInput).query(({ ctx, input }) => L.questionAnswer(ctx.db, ctx.user.id, input)),
+  screenCut: p.input(paperIdInput).mutation(({ ctx, input }) => recordScreenCut(ctx.db, ctx.user.id, input.paperId)),
+  remind: p.input(examIdInput).mutation(({ ctx, input }) => L.remindMe(ctx.db, ctx.user.id, input.examId)),
+  setRemindResult: p.input(remindResultInput).mutation(({ ctx, input }) => L.setRemindResult(ctx.db, ctx.user.id, input.examId, input.remindResult ?? 1)),
+  getRemindResult: p.input(examIdInput).query(({ ctx, input }) => L.getRemindResult(ctx.db, ctx.user.id, input.examId)),
+  pageMine: p.input(userExamPageInput).query(({ ctx, input }) => L.userPagingExam(ctx.db, ctx.user.id, input)),
+  toDo: p.query(({ ctx }) => L.userToDo(ctx.db, ctx.user.id)),
+  search: p.input(userExamPageInput).query(({ ctx, input }) => L.searchExams(ctx.db, ctx.user.id, input)),
+  reminded: p.query(({ ctx }) => L.remindedExams(ctx.db, ctx.user.id)),
+  collected: p.input(userExamPageInput).query(({ ctx, input }) => L.collectedExams(ctx.db, ctx.user.id, input)),
+  faceVerify: p.input(faceVerifyInput).mutation(({ ctx, input }) => L.faceVerify(ctx.db, ctx.user.id, input)),
+  snapVerify: p.input(snapVerifyInput).mutation(({ ctx, input }) => L.snapVerify(ctx.db, ctx.user.id, input)),
+  faceUserInfo: p.input(examIdInput).query(({ ctx, input }) => L.faceUserInfo(ctx.db, ctx.user, input.examId)),
+  monitorInfo: p.input(examIdInput).query(({ ctx, input }) => L.monitorInfo(ctx.db, ctx.user.id, input.examId)),
+  whiteInfo: p.input(whiteInfoInput).query(({ ctx, input }) => L.whiteInfo(ctx.db, ctx.user.id, input)),
+  fraudDetail: p.input(paperIdInput).query(({ ctx, input }) => L.fraudDetailToUser(ctx.db, ctx.user.id, input.paperId)),
+  fraudList: p.query(({ ctx }) => L.fraudListToUser(ctx.db, ctx.user.id)),
+  fraudAppeal: p.input(appealInput).mutation(({ ctx, input }) => L.fraudAppeal(ctx.db, ctx.user.id, input)),
+  preview: router({
+    info: adminProcedure.input(examIdInput).query(async ({ ctx, input }) => {
+      const exam = await loadExam(ctx.db, input.examId);
+      return { id: exam.id, examId: exam.id, name: exam.name, description: exam.description, startTime: exam.startTime.getTime(), endTime: exam.endTime.getTime(), preview: 1, ...L.examInfoFields(exam) };
+    }),
+    noop: adminProcedure.input(examIdInput).mutation(({ input }) => ({ examId: input.examId, preview: 1 })),
+    start: adminProcedure.input(examIdInput).mutation(({ ctx, input }) => previewStart(ctx.db, input.examId)),
+    submit: adminProcedure.input(previewSubmitInput).mutation(({ ctx, input }) => previewSubmit(ctx.db, input)),
+  }),
+});

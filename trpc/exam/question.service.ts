@@ -1,0 +1,132 @@
+import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { examPaperQuestions, examQuestions, type QuestionOption, type QuestionType } from "@db/schema";
+import { badInput, fail, notFound } from "../errors";
+import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
+import { pageOf, type QuestionInput, type QuestionPageInput } from "./schemas";
+
+export const QUESTION_NOT_FOUND = "试题不存在或已删除";
+const KEYS = "ABCDEFGHIJ";
+export const JUDGE_OPTIONS: QuestionOption[] = [
+  { key: "A", content: "正确" },
+  { key: "B", content: "错误" },
+];
+
+const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** Checks a question is complete for its type and returns the values to store. */
+export function normaliseQuestion(input: QuestionInput) {
+  const type = input.questionType as QuestionType;
+  let options: QuestionOption[] = [];
+  let answer = input.answer.map((a) => a.trim()).filter(Boolean);
+  if (type === 1 || type === 2) {
+    options = (input.options ?? []).map((o, i) => ({ key: KEYS[i]!, content: o.content }));
+    if (options.length < 2) throw badInput("选择题至少需要2个选项");
+    answer = [...new Set(answer.map((a) => a.toUpperCase()))].sort();
+    if (!answer.length) throw badInput("请设置正确答案");
+    if (answer.some((a) => !options.some((o) => o.key === a))) throw badInput("正确答案须是已有选项");
+    if (type === 1 && answer.length !== 1) throw badInput("单选题只能有一个正确答案");
+    if (type === 2 && answer.length < 2) throw badInput("多选题至少需要两个正确答案");
+  } else if (type === 3) {
+    options = JUDGE_OPTIONS;
+    const a = answer[0] ?? "";
+    const key = ["A", "正确", "对", "T", "TRUE", "√", "1"].includes(a.toUpperCase()) ? "A" : ["B", "错误", "错", "F", "FALSE", "×", "0"].includes(a.toUpperCase()) ? "B" : "";
+    if (!key) throw badInput("判断题答案须为正确或错误");
+    answer = [key];
+  } else if (type === 4) {
+    if (!answer.length) throw badInput("请填写填空题答案");
+  }
+  return {
+    questionType: type,
+    difficultyType: input.difficultyType ?? 2,
+    folderId: input.folderId ?? input.materialLibFolderId ?? null,
+    content: input.content,
+    options,
+    answer,
+    analysis: input.analysis ?? "",
+    status: input.status ?? 1,
+  };
+}
+
+export function questionView(q: typeof examQuestions.$inferSelect) {
+  return {
+    id: q.id,
+    questionType: q.questionType,
+    questionTypeName: QUESTION_TYPE_NAMES[q.questionType],
+    difficultyType: q.difficultyType,
+    difficultyName: DIFFICULTY_NAMES[q.difficultyType] ?? "",
+    folderId: q.folderId,
+    materialLibFolderId: q.folderId,
+    content: q.content,
+    options: q.options,
+    answer: q.answer,
+    analysis: q.analysis,
+    status: q.status,
+    createdAt: q.createdAt.getTime(),
+    updatedAt: q.updatedAt.getTime(),
+  };
+}
+export type QuestionView = ReturnType<typeof questionView>;
+
+export async function createQuestion(db: DbOrTx, input: QuestionInput, userId: number | null) {
+  const [row] = await db.insert(examQuestions).values({ ...normaliseQuestion(input), createdBy: userId }).returning();
+  return questionView(row!);
+}
+
+export async function getQuestion(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(examQuestions).where(and(eq(examQuestions.id, id), isNull(examQuestions.deletedAt)));
+  if (!row) throw notFound(QUESTION_NOT_FOUND);
+  return questionView(row);
+}
+
+export async function updateQuestion(db: DbOrTx, id: number, input: QuestionInput) {
+  await getQuestion(db, id);
+  const [row] = await db.update(examQuestions).set(normaliseQuestion(input)).where(eq(examQuestions.id, id)).returning();
+  return questionView(row!);
+}
+
+/** Soft delete: submitted papers keep pointing at the question; a question on a fixed paper cannot go. */
+export async function deleteQuestions(db: DbOrTx, ids: number[]) {
+  const used = await db.selectDistinct({ id: examPaperQuestions.questionId }).from(examPaperQuestions).where(inArray(examPaperQuestions.questionId, ids));
+  if (used.length) throw fail(`有${used.length}道试题已被试卷使用，请先从试卷中移除`);
+  const rows = await db.update(examQuestions).set({ deletedAt: new Date() }).where(and(inArray(examQuestions.id, ids), isNull(examQuestions.deletedAt))).returning({ id: examQuestions.id });
+  return { deleted: rows.length };
+}
+
+export async function batchUpdateQuestions(db: DbOrTx, input: { ids: number[]; difficultyType?: number; folderId?: number; materialLibFolderId?: number; status?: number }) {
+  const set: Partial<typeof examQuestions.$inferInsert> = {};
+  if (input.difficultyType !== undefined) set.difficultyType = input.difficultyType;
+  const folder = input.folderId ?? input.materialLibFolderId;
+  if (folder !== undefined) set.folderId = folder;
+  if (input.status !== undefined) set.status = input.status;
+  if (!Object.keys(set).length) throw badInput("请选择要修改的内容");
+  const rows = await db.update(examQuestions).set(set).where(and(inArray(examQuestions.id, input.ids), isNull(examQuestions.deletedAt))).returning({ id: examQuestions.id });
+  return { updated: rows.length };
+}
+
+function questionWhere(input: QuestionPageInput, usableOnly = false) {
+  const conds: SQL[] = [isNull(examQuestions.deletedAt)];
+  if (input.keyword) conds.push(ilike(examQuestions.content, likeOf(input.keyword)));
+  if (input.questionType) conds.push(eq(examQuestions.questionType, input.questionType as QuestionType));
+  if (input.difficultyType) conds.push(eq(examQuestions.difficultyType, input.difficultyType));
+  const folder = input.folderId ?? input.materialLibFolderId;
+  if (folder) conds.push(eq(examQuestions.folderId, folder));
+  if (usableOnly) conds.push(eq(examQuestions.status, 1));
+  else if (input.status !== undefined) conds.push(eq(examQuestions.status, input.status));
+  if (input.excludeIds?.length) conds.push(notInArray(examQuestions.id, input.excludeIds));
+  return and(...conds);
+}
+
+export async function pageQuestions(db: DbOrTx, input: QuestionPageInput, usableOnly = false) {
+  const { pageNo, pageSize } = pageOf(input, 20);
+  const where = questionWhere(input, usableOnly);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examQuestions).where(where);
+  const rows = await db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
+  return { list: rows.map(questionView), total, pageNo, pageSize };
+}
+
+/** Every question matching the filters, for export. */
+export async function listQuestions(db: DbOrTx, input: QuestionPageInput) {
+  const rows = await db.select().from(examQuestions).where(questionWhere(input)).orderBy(desc(examQuestions.id)).limit(20_000);
+  return rows.map(questionView);
+}

@@ -1,0 +1,167 @@
+import { and, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { examFraudChecks, examPractices, examSeries, exams, users } from "@db/schema";
+import { fail, notFound } from "../errors";
+import { isOpenTo, userScope } from "../org/membership";
+import { pageOf } from "./schemas";
+
+type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };
+const like = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
+
+// ---- exam series ----
+
+const seriesView = (s: typeof examSeries.$inferSelect) => ({ id: s.id, examSeriesId: s.id, name: s.name, description: s.description, examIds: s.examIds, status: s.status, createdAt: s.createdAt.getTime() });
+
+export async function pageSeries(db: DbOrTx, input: Paging) {
+  const { pageNo, pageSize } = pageOf(input, 20);
+  const conds: SQL[] = [isNull(examSeries.deletedAt)];
+  const kw = input.keyword ?? input.name;
+  if (kw) conds.push(ilike(examSeries.name, like(kw)));
+  if (input.status !== undefined) conds.push(eq(examSeries.status, input.status));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examSeries).where(and(...conds));
+  const rows = await db.select().from(examSeries).where(and(...conds)).orderBy(desc(examSeries.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
+  return { list: rows.map(seriesView), total, pageNo, pageSize };
+}
+
+export async function saveSeries(db: DbOrTx, input: { id?: number; examSeriesId?: number; name: string; description?: string; examIds: number[] }) {
+  const id = input.examSeriesId ?? input.id;
+  const values = { name: input.name, description: input.description ?? "", examIds: [...new Set(input.examIds)] };
+  if (id) {
+    const [row] = await db.update(examSeries).set(values).where(and(eq(examSeries.id, id), isNull(examSeries.deletedAt))).returning();
+    if (!row) throw notFound("考试系列不存在");
+    return seriesView(row);
+  }
+  const [row] = await db.insert(examSeries).values(values).returning();
+  return seriesView(row!);
+}
+
+export async function getSeries(db: DbOrTx, id: number) {
+  const [s] = await db.select().from(examSeries).where(and(eq(examSeries.id, id), isNull(examSeries.deletedAt)));
+  if (!s) throw notFound("考试系列不存在");
+  const list = s.examIds.length ? await db.select().from(exams).where(isNull(exams.deletedAt)) : [];
+  const byId = new Map(list.map((e) => [e.id, e]));
+  return {
+    ...seriesView(s),
+    exams: s.examIds.flatMap((eid) => {
+      const e = byId.get(eid);
+      return e ? [{ examId: e.id, name: e.name, startTime: e.startTime.getTime(), endTime: e.endTime.getTime(), status: e.status }] : [];
+    }),
+  };
+}
+
+export async function seriesStatus(db: DbOrTx, id: number, status: number) {
+  const [row] = await db.update(examSeries).set({ status }).where(and(eq(examSeries.id, id), isNull(examSeries.deletedAt))).returning();
+  if (!row) throw notFound("考试系列不存在");
+  return seriesView(row);
+}
+
+export async function deleteSeries(db: DbOrTx, id: number) {
+  await db.update(examSeries).set({ deletedAt: new Date() }).where(eq(examSeries.id, id));
+  return { id, deleted: true };
+}
+
+// ---- practice ----
+
+type Practice = typeof examPractices.$inferSelect;
+const practiceView = (p: Practice) => ({ id: p.id, name: p.name, description: p.description, folderIds: p.folderIds, modes: p.modes, status: p.status, userCount: p.userIds.length, openRange: p.openRange, createdAt: p.createdAt.getTime() });
+
+async function findPractice(db: DbOrTx, id: number) {
+  const [p] = await db.select().from(examPractices).where(and(eq(examPractices.id, id), isNull(examPractices.deletedAt)));
+  if (!p) throw notFound("练习不存在或已删除");
+  return p;
+}
+
+export async function pagePractices(db: DbOrTx, input: Paging) {
+  const { pageNo, pageSize } = pageOf(input, 20);
+  const conds: SQL[] = [isNull(examPractices.deletedAt)];
+  const kw = input.keyword ?? input.name;
+  if (kw) conds.push(ilike(examPractices.name, like(kw)));
+  if (input.status !== undefined) conds.push(eq(examPractices.status, input.status));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examPractices).where(and(...conds));
+  const rows = await db.select().from(examPractices).where(and(...conds)).orderBy(desc(examPractices.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
+  return { list: rows.map(practiceView), total, pageNo, pageSize };
+}
+
+export async function savePracticeBase(db: DbOrTx, input: { id?: number; name: string; description?: string; folderIds: number[] }) {
+  const values = { name: input.name, description: input.description ?? "", folderIds: input.folderIds };
+  if (input.id) {
+    await findPractice(db, input.id);
+    const [row] = await db.update(examPractices).set(values).where(eq(examPractices.id, input.id)).returning();
+    return practiceView(row!);
+  }
+  const [row] = await db.insert(examPractices).values(values).returning();
+  return practiceView(row!);
+}
+
+export const getPractice = async (db: DbOrTx, id: number) => practiceView(await findPractice(db, id));
+
+export async function updatePractice(db: DbOrTx, id: number, patch: (p: Practice) => Partial<typeof examPractices.$inferInsert>) {
+  const p = await findPractice(db, id);
+  const [row] = await db.update(examPractices).set(patch(p)).where(eq(examPractices.id, id)).returning();
+  return practiceView(row!);
+}
+
+export async function practiceUsers(db: DbOrTx, id: number, paging: Paging) {
+  const p = await findPractice(db, id);
+  const { pageNo, pageSize } = pageOf(paging, 20);
+  const ids = p.userIds.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+  const rows = ids.length ? await db.select().from(users) : [];
+  return {
+    list: ids.flatMap((uid) => {
+      const u = rows.find((r) => r.id === uid);
+      return u ? [{ userId: u.id, userName: u.loginName, name: u.nick, mobile: u.mobile ?? "" }] : [];
+    }),
+    total: p.userIds.length,
+    pageNo,
+    pageSize,
+  };
+}
+
+/** Whether a practice is open to a learner: listed users, or the open range. */
+export async function practiceOpenTo(db: DbOrTx, id: number, userId: number) {
+  const p = await findPractice(db, id);
+  if (p.status !== 1) return false;
+  if (p.userIds.includes(userId)) return true;
+  return isOpenTo(p.openRange, await userScope(db, userId));
+}
+
+// ---- fraud checks (back office) ----
+
+const fraudView = (f: typeof examFraudChecks.$inferSelect, u?: typeof users.$inferSelect) => ({
+  id: f.id,
+  examId: f.examId,
+  paperId: f.attemptId,
+  userId: f.userId,
+  name: u?.nick ?? "",
+  userName: u?.loginName ?? "",
+  reason: f.reason,
+  status: f.status,
+  remark: f.remark,
+  appeal: f.appeal,
+  appealTime: f.appealedAt?.getTime() ?? null,
+  createdAt: f.createdAt.getTime(),
+});
+
+export async function searchFraud(db: DbOrTx, input: Paging & { examId?: number }) {
+  const { pageNo, pageSize } = pageOf(input, 20);
+  const conds: SQL[] = [];
+  if (input.examId) conds.push(eq(examFraudChecks.examId, input.examId));
+  if (input.status !== undefined) conds.push(eq(examFraudChecks.status, input.status));
+  const where = conds.length ? and(...conds) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examFraudChecks).where(where);
+  const rows = await db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(where).orderBy(desc(examFraudChecks.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
+  return { list: rows.map((r) => fraudView(r.f, r.u ?? undefined)), total, pageNo, pageSize };
+}
+
+export async function fraudDetail(db: DbOrTx, id: number) {
+  const [r] = await db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(eq(examFraudChecks.id, id));
+  if (!r) throw notFound("记录不存在");
+  return { ...fraudView(r.f, r.u ?? undefined), behavior: r.f.behavior };
+}
+
+export async function updateFraud(db: DbOrTx, id: number, set: { remark?: string; status?: number }) {
+  if (set.status !== undefined && ![1, 2].includes(set.status)) throw fail("核查结果不正确");
+  const [row] = await db.update(examFraudChecks).set(set).where(eq(examFraudChecks.id, id)).returning();
+  if (!row) throw notFound("记录不存在");
+  return fraudView(row);
+}

@@ -1,0 +1,183 @@
+// The real-name identity rules (learner-front-end.md 2, 4, 5, 9): complete once, photo once, no one else's.
+import { and, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@db/client";
+import { identityAttempts, userIdentities, users } from "@db/schema";
+import { maskIdNo } from "~/lib/format";
+import { ID_TYPE_NAME } from "~/components/identity/id-card";
+import { maskMobile } from "../auth/user-view";
+import { fail, forbidden } from "../errors";
+import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
+import type { CompleteInput } from "./schemas";
+
+export const DAILY_AUTH_TIMES = 5;
+export type Identity = typeof userIdentities.$inferSelect;
+
+export async function identityOf(db: DbOrTx, userId: number): Promise<Identity | null> {
+  const [row] = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export const isCompleted = (row: Identity | null) => row?.status === 1;
+
+const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
+
+/** The identity record of the spec (section 3), for its owner or an admin. */
+export async function identityRecord(db: DbOrTx, userId: number) {
+  const [user] = await db
+    .select({ id: users.id, loginName: users.loginName, nick: users.nick, headPic: users.headPic })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw fail("用户不存在");
+  const row = await identityOf(db, userId);
+  const done = isCompleted(row);
+  const list = row?.identityList ?? [];
+  return {
+    userId: user.id,
+    loginName: user.loginName,
+    nick: user.nick,
+    headPic: user.headPic ?? "",
+    isAuth: done ? 1 : 0,
+    isNeedCompleted: done ? 0 : 1,
+    passportPhotoUrl: row?.passportPhotoUrl ?? "",
+    realName: done ? (row!.realName ?? "") : "",
+    idType: 1,
+    idTypeName: ID_TYPE_NAME,
+    idNo: done ? maskIdNo(row!.idNo) : "",
+    cardNo: done ? (row!.idNo ?? "") : "",
+    identityList: list,
+    identityNames: await identityNames(db, list),
+    orgName: row?.orgName ?? "",
+    areaCode: row?.areaCode ?? "",
+    areaName: await areaName(db, row?.areaCode),
+    source: row?.source ?? 0,
+    authenticationTime: ms(row?.authenticationTime),
+    modifiedTime: ms(row?.modifiedTime ?? row?.updatedAt),
+  };
+}
+export type IdentityRecord = Awaited<ReturnType<typeof identityRecord>>;
+
+/** getInfo: the caller's own record; another user's only for admins. */
+export async function readIdentity(db: DbOrTx, viewer: { id: number; isAdmin: number }, userId?: number) {
+  const target = userId ?? viewer.id;
+  if (target !== viewer.id && viewer.isAdmin !== 1) throw forbidden("无权查看其他用户的实名信息");
+  return identityRecord(db, target);
+}
+
+/** Other accounts whose confirmed identity holds this number: masked phone and user id. */
+export async function occupiers(db: DbOrTx, idNo: string, exceptUserId: number) {
+  const rows = await db
+    .select({ userId: users.id, mobile: users.mobile })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.idNo, idNo), eq(userIdentities.status, 1), ne(userIdentities.userId, exceptUserId)));
+  return rows.map((r) => ({ userId: r.userId, mobile: maskMobile(r.mobile) }));
+}
+
+export function occupiedMessage(list: { mobile: string }[]) {
+  const tails = list.map((o) => o.mobile.slice(-4)).filter(Boolean);
+  return tails.length
+    ? `该证件号码已被尾号${tails.join("、")}的手机号账号认证`
+    : "该证件号码已被其他账号认证";
+}
+
+function startOfToday(now: Date) {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+export async function authTimes(db: DbOrTx, userId: number, now = new Date()) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(identityAttempts)
+    .where(and(eq(identityAttempts.userId, userId), gte(identityAttempts.createdAt, startOfToday(now))));
+  const used = Number(row?.n ?? 0);
+  return { maxTimes: DAILY_AUTH_TIMES, usedTimes: used, remainTimes: Math.max(0, DAILY_AUTH_TIMES - used) };
+}
+
+async function logAttempt(db: DbOrTx, userId: number, idNo: string, success: boolean, reason?: string) {
+  await db.insert(identityAttempts).values({ userId, idNo, success: success ? 1 : 0, reason: reason ?? null });
+}
+
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * Confirms the real-name identity once. Repeating the same confirmation answers the stored record;
+ * anything different after confirmation is refused, as the data is printed on certificates.
+ */
+export async function completeIdentity(db: Db, userId: number, input: CompleteInput, now = new Date()) {
+  const current = await identityOf(db, userId);
+  if (isCompleted(current)) {
+    if (current!.idNo === input.idNo && current!.realName === input.realName) return identityRecord(db, userId);
+    throw fail("您已完成实名认证，认证信息不可修改");
+  }
+  const times = await authTimes(db, userId, now);
+  if (times.remainTimes <= 0) throw fail("今日实名认证次数已用完，请明天再试");
+  await assertIdentityCodes(db, input.identityList);
+  await assertAreaCode(db, input.areaCode);
+  const taken = await occupiers(db, input.idNo, userId);
+  if (taken.length) {
+    await logAttempt(db, userId, input.idNo, false, "occupied");
+    throw fail(occupiedMessage(taken));
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const values = {
+        status: 1,
+        realName: input.realName,
+        idType: 1,
+        idNo: input.idNo,
+        passportPhotoUrl: input.passportPhotoUrl ?? current?.passportPhotoUrl ?? null,
+        identityList: input.identityList ?? current?.identityList ?? [],
+        orgName: input.orgName ?? current?.orgName ?? null,
+        areaCode: input.areaCode ?? current?.areaCode ?? null,
+        source: 1,
+        authenticationTime: now,
+        modifiedTime: now,
+      };
+      const [saved] = await tx
+        .insert(userIdentities)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: userIdentities.userId, set: values, setWhere: sql`${userIdentities.status} = 0` })
+        .returning({ userId: userIdentities.userId });
+      if (!saved) throw fail("您已完成实名认证，认证信息不可修改");
+      await tx.update(users).set({ identitySource: 1 }).where(and(eq(users.id, userId), eq(users.identitySource, 0)));
+      await logAttempt(tx, userId, input.idNo, true);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const list = await occupiers(db, input.idNo, userId);
+    await logAttempt(db, userId, input.idNo, false, "occupied");
+    throw fail(occupiedMessage(list));
+  }
+  return identityRecord(db, userId);
+}
+
+/** The one-inch photo may be added once after confirmation; it is never replaced by the learner. */
+export async function completePassportPhoto(db: DbOrTx, userId: number, url: string, now = new Date()) {
+  const row = await identityOf(db, userId);
+  if (!isCompleted(row)) throw fail("请先完成实名认证");
+  if (row!.passportPhotoUrl) {
+    if (row!.passportPhotoUrl === url) return identityRecord(db, userId);
+    throw fail("证件照已上传，不可修改");
+  }
+  const [saved] = await db
+    .update(userIdentities)
+    .set({ passportPhotoUrl: url, modifiedTime: now })
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.status, 1), isNull(userIdentities.passportPhotoUrl)))
+    .returning({ userId: userIdentities.userId });
+  if (!saved) throw fail("证件照已上传，不可修改");
+  return identityRecord(db, userId);
+}
+
+/** The rule behind the real-name modal: a learner without a confirmed identity must authenticate first. */
+export async function checkNeedAuth(db: DbOrTx, userId: number, opts: { required?: boolean } = {}) {
+  const [user] = await db.select({ source: users.identitySource }).from(users).where(eq(users.id, userId)).limit(1);
+  const isAuth = [1, 2, 3].includes(user?.source ?? 0);
+  const required = opts.required ?? true;
+  return { isNeedAuth: required && !isAuth ? 1 : 0, isAuth: isAuth ? 1 : 0 };
+}

@@ -1,0 +1,102 @@
+// Supplementary identity info (types, organisation, area) and the personal-info edits of /person/info.
+import { and, asc, countDistinct, eq, ilike, isNotNull, ne } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { userIdentities, users } from "@db/schema";
+import { maskIdNo, maskName } from "~/lib/format";
+import { userView } from "../auth/user-view";
+import { fail } from "../errors";
+import { identityOf, isCompleted } from "./identity.service";
+import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
+
+interface SupplementFields {
+  identityList?: number[];
+  orgName?: string;
+  areaCode?: string;
+}
+
+/** Saves only the given fields, creating the (not yet confirmed) row when the learner has none. */
+export async function saveSupplement(db: DbOrTx, userId: number, fields: SupplementFields, now = new Date()) {
+  await assertIdentityCodes(db, fields.identityList);
+  await assertAreaCode(db, fields.areaCode);
+  const set: Partial<typeof userIdentities.$inferInsert> = { modifiedTime: now };
+  if (fields.identityList !== undefined) set.identityList = [...new Set(fields.identityList)];
+  if (fields.orgName !== undefined) set.orgName = fields.orgName || null;
+  if (fields.areaCode !== undefined) set.areaCode = fields.areaCode || null;
+  await db
+    .insert(userIdentities)
+    .values({ userId, status: 0, source: 1, ...set })
+    .onConflictDoUpdate({ target: userIdentities.userId, set });
+  return identityAndOrg(db, userId);
+}
+
+export async function identityAndOrg(db: DbOrTx, userId: number) {
+  const row = await identityOf(db, userId);
+  const list = row?.identityList ?? [];
+  return {
+    identityList: list,
+    identityNames: await identityNames(db, list),
+    orgName: row?.orgName ?? "",
+    areaCode: row?.areaCode ?? "",
+    areaName: await areaName(db, row?.areaCode),
+  };
+}
+
+/** True once the learner has told us who they are (identity types chosen). */
+export async function isSupplement(db: DbOrTx, userId: number) {
+  const row = await identityOf(db, userId);
+  return (row?.identityList.length ?? 0) > 0;
+}
+
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Organisation names other learners entered, for the organisation picker. */
+export async function orgSearch(db: DbOrTx, input: { orgName?: string; pageNo: number; pageSize: number }) {
+  const where = and(
+    isNotNull(userIdentities.orgName),
+    ne(userIdentities.orgName, ""),
+    input.orgName ? ilike(userIdentities.orgName, likePattern(input.orgName)) : undefined,
+  );
+  const [totalRow] = await db.select({ total: countDistinct(userIdentities.orgName) }).from(userIdentities).where(where);
+  const rows = await db
+    .selectDistinct({ orgName: userIdentities.orgName })
+    .from(userIdentities)
+    .where(where)
+    .orderBy(asc(userIdentities.orgName))
+    .limit(input.pageSize)
+    .offset((input.pageNo - 1) * input.pageSize);
+  return {
+    list: rows.map((r) => ({ orgName: r.orgName ?? "" })),
+    total: Number(totalRow?.total ?? 0),
+    pageNo: input.pageNo,
+    pageSize: input.pageSize,
+  };
+}
+
+export async function updateHeadPic(db: DbOrTx, userId: number, headPic: string) {
+  await db.update(users).set({ headPic }).where(eq(users.id, userId));
+  return { headPic };
+}
+
+export async function updateNick(db: DbOrTx, userId: number, nick: string) {
+  await db.update(users).set({ nick }).where(eq(users.id, userId));
+  return { nick };
+}
+
+/** The personal centre's header: the user view plus the identity parts, names and numbers masked. */
+export async function personalCenterData(db: DbOrTx, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw fail("用户不存在");
+  const row = await identityOf(db, userId);
+  const done = isCompleted(row);
+  const org = await identityAndOrg(db, userId);
+  return {
+    ...userView(user),
+    isAuth: done ? 1 : 0,
+    realName: done ? maskName(row!.realName) : "",
+    idNo: done ? maskIdNo(row!.idNo) : "",
+    passportPhotoUrl: row?.passportPhotoUrl ?? "",
+    ...org,
+  };
+}

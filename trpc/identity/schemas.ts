@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { nickField } from "../auth/schemas";
+import { ID_NO_MESSAGE, isValidIdNo, normalizeIdNo } from "~/components/identity/id-card";
+
+// Inputs of the identity calls (learner-front-end.md 5 "Identity form").
+
+export const REAL_NAME_MAX = 30;
+export const ORG_NAME_MAX = 50;
+
+const text = (v: unknown) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v);
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : text(v));
+
+export const realNameField = z.preprocess(
+  text,
+  z.string({ error: "请输入真实姓名" }).min(1, "请输入真实姓名").max(REAL_NAME_MAX, `最多${REAL_NAME_MAX}个字符`),
+);
+
+export const idTypeField = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? 1 : Number(v)),
+  z.literal(1, { error: "证件类型仅支持居民身份证" }),
+);
+
+export const idNoField = z.preprocess(
+  (v) => (typeof v === "string" ? normalizeIdNo(v) : v),
+  z.string({ error: "请输入证件号码" }).min(1, "请输入证件号码").refine(isValidIdNo, ID_NO_MESSAGE),
+);
+
+/** Codes arrive as [1,3], "1,3", ["1","3"] or identityList[]=1 from old clients. */
+function codes(v: unknown): unknown {
+  if (v === undefined || v === null || v === "") return undefined;
+  const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(/[,，]/) : [v];
+  return list.map((x) => (typeof x === "string" && /^\d+$/.test(x.trim()) ? Number(x) : x));
+}
+
+const identityCodes = z
+  .array(z.number({ error: "身份类型不正确" }).int("身份类型不正确").min(1, "身份类型不正确").max(999, "身份类型不正确"))
+  .max(20, "身份类型过多");
+const identityCodesOf = z.array(z.number({ error: "身份类型不正确" }).int("身份类型不正确").min(1, "身份类型不正确").max(999, "身份类型不正确"), {
+  error: "请选择身份类型",
+});
+
+export const identityListRequired = z.preprocess(codes, identityCodesOf.min(1, "请选择身份类型").max(20, "身份类型过多"));
+export const identityListOptional = z.preprocess(codes, identityCodes.optional()).optional();
+
+export const orgNameField = z.preprocess(blank, z.string().max(ORG_NAME_MAX, `最多${ORG_NAME_MAX}个字符`).optional()).optional();
+export const areaCodeField = z.preprocess(blank, z.string().regex(/^\d{6,12}$/, "所属地区不正确").optional()).optional();
+
+/** Stored uploads (/storage/file/…) or an absolute http(s) address; nothing else reaches an <img>. */
+export const fileUrlField = (label: string) =>
+  z.preprocess(
+    text,
+    z
+      .string({ error: `请上传${label}` })
+      .min(1, `请上传${label}`)
+      .max(1000, `${label}地址过长`)
+      .refine((v) => /^\/storage\/file\/[^\s]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), `${label}地址不正确`),
+  );
+
+export const completeInput = z.object({
+  realName: realNameField,
+  idType: idTypeField,
+  idNo: idNoField,
+  passportPhotoUrl: z.preprocess(blank, fileUrlField("证件照").optional()).optional(),
+  identityList: identityListOptional,
+  orgName: orgNameField,
+  areaCode: areaCodeField,
+});
+export type CompleteInput = z.infer<typeof completeInput>;
+
+/** The page's form: identity types are required there. */
+export const identityFormInput = completeInput.extend({ identityList: identityListRequired });
+
+export const checkIdCardInput = z.object({ idNo: idNoField });
+export const photoInput = z.object({ passportPhotoUrl: fileUrlField("证件照") });
+export const getInfoInput = z
+  .object({
+    userId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
+      z.number({ error: "用户ID格式不正确" }).int("用户ID格式不正确").positive("用户ID格式不正确").optional(),
+    ).optional(),
+  })
+  .default({});
+export const updateIdentityInput = z.object({ identityList: identityListRequired });
+export const updateOrgNameInput = z.object({ orgName: orgNameField });
+export const updateAreaCodeInput = z.object({ areaCode: areaCodeField });
+export const supplementInput = z.object({
+  identityList: identityListRequired,
+  orgName: orgNameField,
+  areaCode: areaCodeField,
+});
+export const updateOrgInfoInput = z.object({
+  orgName: orgNameField,
+  areaCode: areaCodeField,
+  identityList: identityListOptional,
+});
+export const checkNeedAuthInput = z
+  .object({
+    checkBusinessId: z.unknown().optional(),
+    checkBusinessType: z.unknown().optional(),
+  })
+  .default({});
+export const areaListInput = z
+  .object({ parentCode: z.preprocess(blank, z.string().regex(/^\d{6,12}$/, "地区编码不正确").optional()).optional() })
+  .default({});
+
+const pageInt = (label: string, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? fallback : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(1, `${label}格式不正确`).max(max, `${label}格式不正确`),
+  ).optional().transform((v) => v ?? fallback);
+export const orgSearchInput = z.object({
+  orgName: z.preprocess(blank, z.string().max(ORG_NAME_MAX, `最多${ORG_NAME_MAX}个字符`).optional()).optional(),
+  pageNo: pageInt("页码", 100_000, 1),
+  pageSize: pageInt("每页条数", 100, 10),
+});
+export const headPicInput = z.object({ headPic: fileUrlField("头像") });
+export const nickInput = z.object({ nick: nickField });

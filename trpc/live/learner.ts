@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { learnerProcedure, publicProcedure } from "../init";
+import { EXPRESSIONS, anchorMsgInputCheck, checkSensitive, currentNotice, hiddenMessageIds, messageList, sendHostMessage } from "./learner-helpers";
+import { goodsClick, goodsList } from "./goods.service";
+import { joinRaffle, raffling, receiveAddress, receiveAward, userAwardRecords } from "./raffle.service";
+import * as room from "./room.service";
+import * as s from "./schemas";
+import { DISTRICTS, myScore, orgTop, regionTop, userScores } from "./score.service";
+import { seriesList, subscribe, subscribeStatus, unsubscribe } from "./series.service";
+import { sign, signStatus, signUserInfo } from "./sign.service";
+
+const liveOnly = z.object({ liveId: s.idOf("直播ID") });
+const idOfLive = async (ctx: { db: Parameters<typeof room.findLive>[0] }, ref: s.LiveRef) => (await room.findLive(ctx.db, ref)).id;
+
+/** Learner calls of the live room, centre, calendar and series (learner-calls.md Live). */
+export const liveLearnerProcedures = {
+  info: publicProcedure.input(s.liveIdInput).query(({ ctx, input }) => room.liveInfo(ctx.db, input, ctx.user?.id ?? null)),
+  webUrl: publicProcedure.input(s.liveIdInput).query(async ({ ctx, input }) => {
+    const live = await room.findLive(ctx.db, input);
+    return { webUrl: `${ctx.origin}/live/detail?roomId=${live.roomId}`, roomId: live.roomId, liveId: live.id };
+  }),
+  page: publicProcedure.input(s.listInput).query(({ ctx, input }) => room.pageLives(ctx.db, input)),
+  calendar: publicProcedure.input(s.calendarInput).query(({ ctx, input }) => room.calendar(ctx.db, input)),
+  recently: learnerProcedure.query(({ ctx }) => room.recentlyList(ctx.db, ctx.user.id)),
+  recommend: publicProcedure.input(z.object({ liveId: s.idOf("直播ID").optional() })).query(({ ctx, input }) => room.recommend(ctx.db, input.liveId)),
+  authToken: learnerProcedure.input(liveOnly).query(({ ctx, input }) => room.authToken(ctx.db, input.liveId, ctx.user)),
+  checkPermission: learnerProcedure.input(s.liveIdInput).mutation(({ ctx, input }) => room.checkWatchPermission(ctx.db, input, ctx.user.id)),
+  entry: learnerProcedure.input(s.entryInput).mutation(({ ctx, input }) => room.entry(ctx.db, input, ctx.user.id)),
+  leave: learnerProcedure.input(s.leaveInput).mutation(({ ctx, input }) => room.addWatchTime(ctx.db, input, ctx.user.id, true)),
+  record: learnerProcedure.input(s.leaveInput).mutation(({ ctx, input }) => room.addWatchTime(ctx.db, input, ctx.user.id, false)),
+  watchPlayback: learnerProcedure.input(s.leaveInput).mutation(({ ctx, input }) => room.addWatchTime(ctx.db, { ...input, isPlayback: 1 }, ctx.user.id, false)),
+  userLiveInfo: learnerProcedure.input(liveOnly).query(({ ctx, input }) => room.userLiveInfo(ctx.db, input.liveId, ctx.user.id)),
+  appointment: learnerProcedure.input(liveOnly).mutation(({ ctx, input }) => room.appoint(ctx.db, input.liveId, ctx.user.id)),
+  playbackSubscribe: learnerProcedure.input(liveOnly).mutation(({ ctx, input }) => room.subscribePlayback(ctx.db, input.liveId, ctx.user.id)),
+  playbackStatus: learnerProcedure.input(liveOnly).query(({ ctx, input }) => room.playbackStatus(ctx.db, input.liveId, ctx.user.id)),
+  purchaserRole: learnerProcedure.input(s.purchaserInput).query(({ ctx }) => room.purchaserRole(ctx.db, ctx.user.id)),
+
+  messages: publicProcedure.input(s.messageListInput).query(({ ctx, input }) => messageList(ctx.db, input)),
+  hiddenMessages: publicProcedure.input(liveOnly).query(({ ctx, input }) => hiddenMessageIds(ctx.db, input.liveId)),
+  notice: publicProcedure.input(s.liveIdInput).query(async ({ ctx, input }) => currentNotice(ctx.db, await idOfLive(ctx, input))),
+  expressions: publicProcedure.query(() => EXPRESSIONS),
+  checkSensitive: learnerProcedure.input(s.sensitiveInput).mutation(({ ctx, input }) => checkSensitive(ctx.db, input.content)),
+  /** The host (a teacher or admin) speaks in the room. */
+  anchorSend: learnerProcedure.input(s.anchorMsgInput).mutation(({ ctx, input }) => {
+    anchorMsgInputCheck(ctx.user);
+    return sendHostMessage(ctx.db, input.liveId, ctx.user, input.content, "anchor");
+  }),
+  robotSend: learnerProcedure.input(s.anchorMsgInput).mutation(({ ctx, input }) => {
+    anchorMsgInputCheck(ctx.user);
+    return sendHostMessage(ctx.db, input.liveId, ctx.user, input.content, "robot");
+  }),
+  interaction: learnerProcedure.input(s.interactionInput).mutation(async ({ ctx, input }) => {
+    await room.addInteractions(ctx.db, input.liveId, [ctx.user.id], Math.min(input.count ?? 1, 10));
+    return room.userLiveInfo(ctx.db, input.liveId, ctx.user.id);
+  }),
+
+  goods: publicProcedure.input(s.liveIdInput).query(async ({ ctx, input }) => goodsList(ctx.db, await idOfLive(ctx, input))),
+  goodsClick: publicProcedure.input(s.goodsClickInput).mutation(({ ctx, input }) => goodsClick(ctx.db, input.goodsId)),
+
+  raffling: publicProcedure.input(s.liveIdInput).query(async ({ ctx, input }) => raffling(ctx.db, await idOfLive(ctx, input), ctx.user?.id ?? null)),
+  joinRaffle: learnerProcedure.input(s.raffleIdInput).mutation(({ ctx, input }) => joinRaffle(ctx.db, input.raffleId, ctx.user.id)),
+  awardRecords: learnerProcedure.input(s.awardRecordInput).query(({ ctx, input }) => userAwardRecords(ctx.db, ctx.user.id, input.liveId)),
+  receiveAddress: learnerProcedure.input(s.addressInput).query(({ ctx, input }) => receiveAddress(ctx.db, input.liveUserAwardRecordId, ctx.user.id)),
+  receiveAward: learnerProcedure.input(s.receiveInput).mutation(({ ctx, input }) => receiveAward(ctx.db, input, ctx.user.id)),
+
+  signStatus: publicProcedure.input(liveOnly).query(({ ctx, input }) => signStatus(ctx.db, input.liveId)),
+  signUserInfo: learnerProcedure.input(liveOnly).query(({ ctx, input }) => signUserInfo(ctx.db, input.liveId, ctx.user.id)),
+  sign: learnerProcedure.input(liveOnly).mutation(({ ctx, input }) => sign(ctx.db, input.liveId, ctx.user.id)),
+
+  myScore: learnerProcedure.input(liveOnly).query(({ ctx, input }) => myScore(ctx.db, input.liveId, ctx.user.id)),
+  scorePage: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => userScores(ctx.db, input.liveId, input.pageNo ?? 1, input.pageSize ?? 20)),
+  orgTop: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => orgTop(ctx.db, input.liveId, input.top ?? 10)),
+  regionTop: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => regionTop(ctx.db, input.liveId, input.top ?? 10)),
+  districtTree: publicProcedure.query(() => DISTRICTS),
+
+  series: publicProcedure.input(s.seriesListInput).query(({ ctx, input }) => seriesList(ctx.db, input)),
+  seriesSubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => subscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
+  seriesUnsubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
+  seriesStatus: learnerProcedure.input(s.seriesIdInput).query(({ ctx, input }) => subscribeStatus(ctx.db, input.liveSeriesId, ctx.user.id)),
+  /** The questionnaire hook: the questionnaire domain binds one to a live; none yet. */
+  questionnaire: publicProcedure.input(liveOnly).query(() => null),
+};

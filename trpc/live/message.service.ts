@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
+import { fail, notFound } from "../errors";
+import { publishLive } from "./events";
+import { addInteractions, findLive } from "./room.service";
+
+export const SENSITIVE_REFUSED = "消息包含敏感词，发送失败";
+export const MUTED_REFUSED = "您已被禁言";
+export const ALL_MUTED_REFUSED = "直播间已开启全员禁言";
+
+type Message = typeof liveMessages.$inferSelect;
+export const messageView = (m: Message) => ({ msgId: m.msgId, liveId: m.liveId, userId: m.userId, nick: m.nick, content: m.content, kind: m.kind, hidden: m.hidden, sentAt: m.sentAt.getTime() });
+
+/** History for the room and for reconnect catch-up (since = last seen ms); hidden messages left out. */
+export async function messageList(db: DbOrTx, input: { liveId: number; since?: number; pageSize?: number }) {
+  const size = input.pageSize ?? 50;
+  const conds = [eq(liveMessages.liveId, input.liveId), eq(liveMessages.hidden, 0)];
+  if (input.since !== undefined) {
+    const rows = await db.select().from(liveMessages).where(and(...conds, gt(liveMessages.sentAt, new Date(input.since)))).orderBy(asc(liveMessages.sentAt), asc(liveMessages.id)).limit(size);
+    return rows.map(messageView);
+  }
+  const rows = await db.select().from(liveMessages).where(and(...conds)).orderBy(desc(liveMessages.sentAt), desc(liveMessages.id)).limit(size);
+  return rows.reverse().map(messageView);
+}
+
+export async function hiddenMessageIds(db: DbOrTx, liveId: number) {
+  const rows = await db.select({ msgId: liveMessages.msgId }).from(liveMessages).where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 1)));
+  return rows.map((r) => r.msgId);
+}
+
+export async function sensitiveWords(db: DbOrTx): Promise<string[]> {
+  return (await db.select({ word: liveSensitiveWords.word }).from(liveSensitiveWords)).map((r) => r.word);
+}
+
+/** The first listed word found in the text, case-insensitive, or null. */
+export function findSensitive(words: string[], content: string): string | null {
+  const text = content.toLowerCase();
+  return words.find((w) => w && text.includes(w.toLowerCase())) ?? null;
+}
+
+export async function checkSensitive(db: DbOrTx, content: string) {
+  const hit = findSensitive(await sensitiveWords(db), content);
+  return { isSensitive: hit ? 1 : 0, pass: !hit, message: hit ? SENSITIVE_REFUSED : "" };
+}
+
+export async function setSensitiveWords(db: DbOrTx, words: string[]) {
+  const unique = [...new Set(words.map((w) => w.trim()).filter(Boolean))];
+  await db.transaction(async (tx) => {
+    await tx.delete(liveSensitiveWords);
+    if (unique.length) await tx.insert(liveSensitiveWords).values(unique.map((word) => ({ word })));
+  });
+  return { count: unique.length };
+}
+
+/** What the realtime process caches per room: mutes and the word list. */
+export async function roomRules(db: DbOrTx, liveId: number) {
+  const [live] = await db.select({ muteAll: lives.muteAll }).from(lives).where(eq(lives.id, liveId));
+  if (!live) throw notFound("直播不存在或已下线");
+  const muted = await db.select({ userId: liveMutes.userId }).from(liveMutes).where(eq(liveMutes.liveId, liveId));
+  return { muteAll: live.muteAll, mutedUserIds: muted.map((m) => m.userId), words: await sensitiveWords(db) };
+}
+
+/** Why this user may not comment now, or null. */
+export async function commentRefusal(db: DbOrTx, liveId: number, userId: number, content: string): Promise<string | null> {
+  const rules = await roomRules(db, liveId);
+  if (rules.muteAll) return ALL_MUTED_REFUSED;
+  if (rules.mutedUserIds.includes(userId)) return MUTED_REFUSED;
+  return findSensitive(rules.words, content) ? SENSITIVE_REFUSED : null;
+}
+
+export interface CommentBatchItem {
+  msgId: string;
+  userId: number;
+  nick: string;
+  content: string;
+  sentAt: number;
+}
+
+/** Stores a batch from the realtime process; a retried batch is stored once (msgId unique). */
+export async function saveComments(db: DbOrTx, liveId: number, items: CommentBatchItem[], likes = 0) {
+  let saved = 0;
+  await db.transaction(async (tx) => {
+    if (items.length) {
+      const rows = await tx
+        .insert(liveMessages)
+        .values(items.map((i) => ({ msgId: i.msgId, liveId, userId: i.userId, nick: i.nick.slice(0, 40), content: i.content.slice(0, 500), sentAt: new Date(i.sentAt) })))
+        .onConflictDoNothing()
+        .returning({ userId: liveMessages.userId });
+      saved = rows.length;
+      const byUser = [...new Set(rows.map((r) => r.userId).filter((u): u is number => !!u))];
+      await addInteractions(tx, liveId, byUser);
+    }
+    if (likes > 0) await tx.update(lives).set({ likeCount: sql`${lives.likeCount} + ${likes}` }).where(eq(lives.id, liveId));
+  });
+  return { saved };
+}
+
+/** A message from the host or the assistant, stored and sent to the room at once. */
+export async function sendHostMessage(db: DbOrTx, liveId: number, user: { id: number; nick: string }, content: string, kind: "anchor" | "robot") {
+  await findLive(db, { liveId }, { admin: true });
+  const msgId = randomUUID();
+  const [m] = await db.insert(liveMessages).values({ msgId, liveId, userId: user.id, nick: kind === "robot" ? "直播助手" : user.nick, content, kind }).returning();
+  await publishLive(liveId, "comment", messageView(m!));
+  return messageView(m!);
+}
+
+export async function setHidden(db: DbOrTx, liveId: number, msgId: string, hidden: 0 | 1) {
+  const [m] = await db.update(liveMessages).set({ hidden }).where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.msgId, msgId))).returning();
+  if (!m) throw notFound("评论不存在");
+  await publishLive(liveId, "hide_comment", { msgId, hidden });
+  return messageView(m);
+}
+
+/** Mute or unmute one learner (userId) or the whole room (no userId). */
+export async function setMute(db: DbOrTx, liveId: number, userId: number | undefined, mute: boolean) {
+  await findLive(db, { liveId }, { admin: true });
+  if (userId === undefined) {
+    await db.update(lives).set({ muteAll: mute ? 1 : 0 }).where(eq(lives.id, liveId));
+    await publishLive(liveId, mute ? "mute_all" : "unmute_all", {});
+    return { muteAll: mute ? 1 : 0 };
+  }
+  const [u] = await db.select({ id: users.id, nick: users.nick }).from(users).where(eq(users.id, userId));
+  if (!u) throw notFound("用户不存在");
+  if (mute) await db.insert(liveMutes).values({ liveId, userId }).onConflictDoNothing();
+  else await db.delete(liveMutes).where(and(eq(liveMutes.liveId, liveId), eq(liveMutes.userId, userId)));
+  await publishLive(liveId, mute ? "mute_user" : "unmute_user", { userId, nick: u.nick });
+  return { userId, muted: mute ? 1 : 0 };
+}
+
+export async function mutedUsers(db: DbOrTx, liveId: number) {
+  return db.select({ userId: liveMutes.userId, nick: users.nick, createdAt: liveMutes.createdAt }).from(liveMutes).innerJoin(users, eq(users.id, liveMutes.userId)).where(eq(liveMutes.liveId, liveId));
+}
+
+export async function currentNotice(db: DbOrTx, liveId: number) {
+  const [n] = await db.select().from(liveNotices).where(eq(liveNotices.liveId, liveId)).orderBy(desc(liveNotices.id)).limit(1);
+  return { liveId, content: n?.content ?? "", publishTime: n ? n.createdAt.getTime() : null };
+}
+
+export async function publishNotice(db: DbOrTx, liveId: number, content: string) {
+  await findLive(db, { liveId }, { admin: true });
+  const [n] = await db.insert(liveNotices).values({ liveId, content }).returning();
+  await publishLive(liveId, "notice", { content, publishTime: n!.createdAt.getTime() });
+  return { id: n!.id, content, publishTime: n!.createdAt.getTime() };
+}
+
+/** All stored messages of a live for the back office (and its export). */
+export async function messageRecords(db: DbOrTx, liveId: number, limit = 5000) {
+  const rows = await db.select().from(liveMessages).where(eq(liveMessages.liveId, liveId)).orderBy(asc(liveMessages.sentAt)).limit(limit);
+  return rows.map(messageView);
+}
+
+export async function messagesByIds(db: DbOrTx, msgIds: string[]) {
+  if (!msgIds.length) return [];
+  return (await db.select().from(liveMessages).where(inArray(liveMessages.msgId, msgIds))).map(messageView);
+}
+
+/** Emoji the comment box offers (getExpression). */
+export const EXPRESSIONS = ["👍", "👏", "🌹", "❤️", "😀", "😂", "🤔", "🙏", "💪", "🎉", "✅", "❓"].map((code, i) => ({ id: i + 1, code, name: ["赞", "鼓掌", "鲜花", "爱心", "微笑", "大笑", "思考", "感谢", "加油", "庆祝", "收到", "提问"][i] }));
+
+export function assertContent(content: string) {
+  if (!content.trim()) throw fail("请输入评论内容");
+}

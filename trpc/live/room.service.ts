@@ -1,0 +1,264 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@db/client";
+import { liveAppointments, livePlaybackSubscriptions, lives, liveWatchRecords, users } from "@db/schema";
+import { env } from "~/lib/env.server";
+import { AppError, LegacyCode, fail, notFound } from "../errors";
+import { isOpenTo, userScope } from "../org/membership";
+import type { LiveRef } from "./schemas";
+
+export type Live = typeof lives.$inferSelect;
+export const LIVE_NOT_FOUND = "直播不存在或已下线";
+const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
+
+/** The live room detail of learner-front-end.md 3, with the spec's field names. */
+export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1 } = {}) {
+  return {
+    id: live.id,
+    liveId: live.id,
+    name: live.name,
+    thirdLiveId: live.thirdLiveId ?? "",
+    liveStatus: live.liveStatus,
+    liveCoverUrl: live.coverUrl ?? "",
+    teacherName: live.teacherName,
+    introduction: live.introduction ?? "",
+    startTime: live.startTime.getTime(),
+    endTime: live.endTime.getTime(),
+    isAppointment: extra.isAppointment ?? 0,
+    isSubscribePlayback: extra.isSubscribePlayback ?? 0,
+    isPlayback: live.isPlayback,
+    playbackUrl: live.playbackUrl ?? "",
+    m3u8PlayURL: live.m3u8PlayUrl ?? "",
+    subtitleUrl: live.subtitleUrl ?? "",
+    isPause: live.isPause,
+    isOpenSubtitle: live.isOpenSubtitle,
+    roomId: live.roomId,
+    seriesId: live.seriesId,
+    channelCode: live.channelCode ?? "",
+    likeCount: live.likeCount,
+    muteAll: live.muteAll,
+    /** 1 shown to learners, 0 taken down. */
+    status: live.status,
+  };
+}
+export type LiveView = ReturnType<typeof liveView>;
+
+/** A live learners may see (not deleted, not hidden), by id or room id. */
+export async function findLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live> {
+  const r = ref as LiveRef;
+  const where = r.liveId !== undefined ? eq(lives.id, r.liveId) : eq(lives.roomId, String(r.roomId));
+  const [live] = await db.select().from(lives).where(and(where, isNull(lives.deletedAt)));
+  if (!live || (!opts.admin && live.status !== 1)) throw notFound(LIVE_NOT_FOUND);
+  return live;
+}
+
+/** Open range rule shared with courses and exams: 102 when the learner is outside it. */
+export async function assertOpen(db: DbOrTx, live: Live, userId: number) {
+  const scope = await userScope(db, userId);
+  if (!isOpenTo(live.openRange, scope)) throw new AppError(LegacyCode.noOpenPermission, "您暂无该直播的观看权限");
+}
+
+async function flags(db: DbOrTx, liveId: number, userId: number | null) {
+  if (!userId) return { isAppointment: 0 as const, isSubscribePlayback: 0 as const };
+  const [a] = await db.select({ id: liveAppointments.id }).from(liveAppointments).where(and(eq(liveAppointments.liveId, liveId), eq(liveAppointments.userId, userId)));
+  const [p] = await db
+    .select({ id: livePlaybackSubscriptions.id })
+    .from(livePlaybackSubscriptions)
+    .where(and(eq(livePlaybackSubscriptions.liveId, liveId), eq(livePlaybackSubscriptions.userId, userId)));
+  return { isAppointment: (a ? 1 : 0) as 0 | 1, isSubscribePlayback: (p ? 1 : 0) as 0 | 1 };
+}
+
+export async function liveInfo(db: DbOrTx, ref: LiveRef, userId: number | null) {
+  const live = await findLive(db, ref);
+  return liveView(live, await flags(db, live.id, userId));
+}
+
+export async function checkWatchPermission(db: DbOrTx, ref: LiveRef, userId: number) {
+  const live = await findLive(db, ref);
+  await assertOpen(db, live, userId);
+  return { hasPermission: true, liveId: live.id, roomId: live.roomId };
+}
+
+/** Reserve an upcoming live; a second call answers the same reservation. */
+export async function appoint(db: DbOrTx, liveId: number, userId: number) {
+  const live = await findLive(db, { liveId });
+  await assertOpen(db, live, userId);
+  if (live.liveStatus !== 0) throw fail(live.liveStatus === 1 ? "直播已开始，请直接进入观看" : "直播已结束，无法预约");
+  await db.insert(liveAppointments).values({ liveId, userId }).onConflictDoNothing();
+  return { isAppointment: 1 as const };
+}
+
+/** Ask for the replay of a live whose replay is not ready yet. */
+export async function subscribePlayback(db: DbOrTx, liveId: number, userId: number) {
+  const live = await findLive(db, { liveId });
+  await assertOpen(db, live, userId);
+  if (live.liveStatus !== 2) throw fail("直播尚未结束，暂不能预约回放");
+  await db.insert(livePlaybackSubscriptions).values({ liveId, userId }).onConflictDoNothing();
+  return { isSubscribe: 1 as const };
+}
+export async function playbackStatus(db: DbOrTx, liveId: number, userId: number) {
+  const { isSubscribePlayback } = await flags(db, liveId, userId);
+  return { isSubscribe: isSubscribePlayback };
+}
+
+// The room token signs live, user and expiry so the realtime process can present it back to the app.
+const TOKEN_TTL_MS = 12 * 3600 * 1000;
+const secret = () => env().SERVICE_TOKEN ?? "caiyun-live-room-dev-secret";
+const sign = (body: string) => createHmac("sha256", secret()).update(body).digest("base64url");
+
+export function roomToken(liveId: number, userId: number, now = Date.now()) {
+  const body = `${liveId}.${userId}.${now + TOKEN_TTL_MS}`;
+  return `${body}.${sign(body)}`;
+}
+export function readRoomToken(token: string, now = Date.now()): { liveId: number; userId: number } | null {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.([\w-]+)$/.exec(token);
+  if (!m) return null;
+  const expected = Buffer.from(sign(`${m[1]}.${m[2]}.${m[3]}`));
+  const given = Buffer.from(m[4]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Number(m[3]) < now) return null;
+  return { liveId: Number(m[1]), userId: Number(m[2]) };
+}
+
+/** What the old client needs to open the room socket. */
+export async function authToken(db: DbOrTx, liveId: number, user: { id: number; nick: string }) {
+  const live = await findLive(db, { liveId });
+  await assertOpen(db, live, user.id);
+  return { accessToken: roomToken(live.id, user.id), audienceId: String(user.id), audienceNick: user.nick, liveId: live.id, roomId: live.roomId, wsPath: `/api/elearning/ws/live/${live.id}` };
+}
+
+/** Score: a point a minute watched (up to 120), a point an interaction; kept on the record. */
+const scoreSql = sql`least(${liveWatchRecords.watchSeconds} / 60, 120) + least(${liveWatchRecords.playbackSeconds} / 60, 60) + ${liveWatchRecords.interactions}`;
+
+export async function entry(db: DbOrTx, input: { liveId: number; orgName?: string; areaCode?: string; areaName?: string }, userId: number) {
+  const live = await findLive(db, { liveId: input.liveId });
+  await assertOpen(db, live, userId);
+  const now = new Date();
+  await db
+    .insert(liveWatchRecords)
+    .values({ liveId: live.id, userId, entryCount: 1, lastEntryAt: now, orgName: input.orgName, areaCode: input.areaCode, areaName: input.areaName })
+    .onConflictDoUpdate({
+      target: [liveWatchRecords.liveId, liveWatchRecords.userId],
+      set: {
+        entryCount: sql`${liveWatchRecords.entryCount} + 1`,
+        lastEntryAt: now,
+        ...(input.orgName ? { orgName: input.orgName } : {}),
+        ...(input.areaCode ? { areaCode: input.areaCode, areaName: input.areaName ?? null } : {}),
+      },
+    });
+  return liveView(live, await flags(db, live.id, userId));
+}
+
+/** Leave (and the periodic record call) add watch time; a missing record is created. */
+export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSeconds?: number; isPlayback?: number }, userId: number, leaving: boolean) {
+  const live = await findLive(db, { liveId: input.liveId });
+  const secs = Math.min(input.watchSeconds ?? 0, 86400);
+  const live_ = input.isPlayback ? 0 : secs;
+  const back = input.isPlayback ? secs : 0;
+  const now = new Date();
+  await db
+    .insert(liveWatchRecords)
+    .values({ liveId: live.id, userId, watchSeconds: live_, playbackSeconds: back, lastLeaveAt: leaving ? now : null, score: Math.min(Math.floor(live_ / 60), 120) + Math.min(Math.floor(back / 60), 60) })
+    .onConflictDoUpdate({
+      target: [liveWatchRecords.liveId, liveWatchRecords.userId],
+      set: {
+        watchSeconds: sql`${liveWatchRecords.watchSeconds} + ${live_}`,
+        playbackSeconds: sql`${liveWatchRecords.playbackSeconds} + ${back}`,
+        ...(leaving ? { lastLeaveAt: now } : {}),
+      },
+    });
+  await rescore(db, live.id, [userId]);
+  return { success: true };
+}
+
+export async function addInteractions(db: DbOrTx, liveId: number, userIds: number[], n = 1) {
+  if (!userIds.length) return;
+  for (const userId of userIds)
+    await db
+      .insert(liveWatchRecords)
+      .values({ liveId, userId, interactions: n })
+      .onConflictDoUpdate({ target: [liveWatchRecords.liveId, liveWatchRecords.userId], set: { interactions: sql`${liveWatchRecords.interactions} + ${n}` } });
+  await rescore(db, liveId, userIds);
+}
+
+async function rescore(db: DbOrTx, liveId: number, userIds: number[]) {
+  await db
+    .update(liveWatchRecords)
+    .set({ score: scoreSql })
+    .where(and(eq(liveWatchRecords.liveId, liveId), inArray(liveWatchRecords.userId, userIds)));
+}
+
+/** The learner's own record in a live (getUserLiveInfo). */
+export async function userLiveInfo(db: DbOrTx, liveId: number, userId: number) {
+  const [r] = await db.select().from(liveWatchRecords).where(and(eq(liveWatchRecords.liveId, liveId), eq(liveWatchRecords.userId, userId)));
+  return { liveId, userId, watchSeconds: r?.watchSeconds ?? 0, playbackSeconds: r?.playbackSeconds ?? 0, score: r?.score ?? 0, entryCount: r?.entryCount ?? 0, lastEntryAt: ms(r?.lastEntryAt) };
+}
+
+const visible = () => and(isNull(lives.deletedAt), eq(lives.status, 1));
+
+/** Lists by status (live centre): live first, then upcoming soonest, then ended latest. */
+export async function pageLives(db: DbOrTx, input: { liveStatus?: number; keyword?: string; seriesId?: number; pageNo: number; pageSize: number }, opts: { admin?: boolean } = {}) {
+  const conds: SQL[] = [opts.admin ? isNull(lives.deletedAt) : visible()!];
+  if (input.liveStatus !== undefined) conds.push(eq(lives.liveStatus, input.liveStatus));
+  if (input.seriesId) conds.push(eq(lives.seriesId, input.seriesId));
+  if (input.keyword) conds.push(ilike(lives.name, `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const where = and(...conds);
+  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where)) as [{ total: number }];
+  const order = opts.admin
+    ? [asc(lives.sort), desc(lives.startTime)]
+    : [sql`case ${lives.liveStatus} when 1 then 0 when 0 then 1 else 2 end`, sql`case when ${lives.liveStatus} = 0 then ${lives.startTime} end asc`, desc(lives.startTime)];
+  const rows = await db.select().from(lives).where(where).orderBy(...order).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
+  return { list: rows.map((l) => liveView(l)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+}
+
+/** Lives between two times, grouped by day (yyyy-mm-dd in China time). */
+export async function calendar(db: DbOrTx, input: { startTime?: number; endTime?: number; month?: string }) {
+  let from: number;
+  let to: number;
+  if (input.month) {
+    const [y, m] = input.month.split("-").map(Number) as [number, number];
+    from = Date.UTC(y, m - 1, 1) - 8 * 3600e3;
+    to = Date.UTC(y, m, 1) - 8 * 3600e3;
+  } else {
+    from = input.startTime ?? Date.now() - 15 * 86400e3;
+    to = input.endTime ?? from + 45 * 86400e3;
+  }
+  if (to - from > 100 * 86400e3) throw fail("日历查询范围不超过100天");
+  const rows = await db
+    .select()
+    .from(lives)
+    .where(and(visible(), gte(lives.startTime, new Date(from)), lte(lives.startTime, new Date(to))))
+    .orderBy(asc(lives.startTime));
+  const days = new Map<string, LiveView[]>();
+  for (const l of rows) {
+    const day = new Date(l.startTime.getTime() + 8 * 3600e3).toISOString().slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), liveView(l)]);
+  }
+  return [...days].map(([date, list]) => ({ date, count: list.length, list }));
+}
+
+/** The learner's recently watched lives. */
+export async function recentlyList(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ live: lives, at: liveWatchRecords.lastEntryAt })
+    .from(liveWatchRecords)
+    .innerJoin(lives, eq(lives.id, liveWatchRecords.liveId))
+    .where(and(eq(liveWatchRecords.userId, userId), visible()))
+    .orderBy(desc(liveWatchRecords.lastEntryAt))
+    .limit(10);
+  return rows.map((r) => ({ ...liveView(r.live), lastWatchTime: ms(r.at) }));
+}
+
+/** Other lives to watch: live now and upcoming first, the current one left out. */
+export async function recommend(db: DbOrTx, excludeId?: number) {
+  const page = await pageLives(db, { pageNo: 1, pageSize: 7 });
+  return page.list.filter((l) => l.id !== excludeId).slice(0, 6);
+}
+
+export const newRoomId = () => randomBytes(6).toString("hex");
+
+/** Purchaser role of the learner (purchaser/role). */
+export async function purchaserRole(db: DbOrTx, userId: number) {
+  const [u] = await db.select({ isPurchaser: users.isPurchaser }).from(users).where(eq(users.id, userId));
+  return { isPurchaser: u?.isPurchaser ?? 0 };
+}

@@ -1,0 +1,46 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "@db/schema";
+import { validateSessionToken } from "../auth/session";
+import { notLoggedIn } from "../errors";
+import { router, serviceProcedure } from "../init";
+import { commentRefusal, roomRules, saveComments } from "./message.service";
+import { drawRaffle } from "./raffle.service";
+import { assertOpen, findLive, readRoomToken } from "./room.service";
+import { idOf } from "./schemas";
+
+const liveId = idOf("直播ID");
+const item = z.object({ msgId: z.string().min(8).max(40), userId: z.number().int().positive(), nick: z.string().max(40), content: z.string().min(1).max(500), sentAt: z.number().int() });
+
+/** Calls the realtime process makes for live rooms, with the service token. */
+export const liveServiceRouter = router({
+  /** May this viewer join the room? By room token (getAuthToken) or by the browser's session cookie. */
+  authorizeJoin: serviceProcedure
+    .input(z.object({ liveId, accessToken: z.string().max(300).optional(), sessionToken: z.string().max(200).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      let userId: number | null = null;
+      if (input.accessToken) {
+        const t = readRoomToken(input.accessToken);
+        if (t && t.liveId === input.liveId) userId = t.userId;
+      }
+      if (!userId && input.sessionToken) userId = (await validateSessionToken(ctx.db, input.sessionToken))?.user.id ?? null;
+      if (!userId) throw notLoggedIn();
+      const live = await findLive(ctx.db, { liveId: input.liveId });
+      await assertOpen(ctx.db, live, userId);
+      const [u] = await ctx.db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      if (!u) throw notLoggedIn();
+      return { userId, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus };
+    }),
+  rules: serviceProcedure.input(z.object({ liveId })).query(({ ctx, input }) => roomRules(ctx.db, input.liveId)),
+  /** The full check, for a process whose cache is cold. */
+  refusal: serviceProcedure
+    .input(z.object({ liveId, userId: z.number().int().positive(), content: z.string().max(500) }))
+    .query(({ ctx, input }) => commentRefusal(ctx.db, input.liveId, input.userId, input.content)),
+  saveBatch: serviceProcedure
+    .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.number().int().min(0).max(10_000_000).default(0) }))
+    .mutation(({ ctx, input }) => saveComments(ctx.db, input.liveId, input.items, input.likes)),
+  drawRaffle: serviceProcedure.input(z.object({ raffleId: idOf("抽奖ID") })).mutation(async ({ ctx, input }) => {
+    const r = await drawRaffle(ctx.db, input.raffleId);
+    return { drawn: r.drawn };
+  }),
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+// Inputs of the authorised-platform login (learner-calls.md "User", "Open config").
+
+const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+const numeric = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : blank(v));
+const key = (label: string) =>
+  z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, `${label}格式不正确`).optional()).optional();
+
+/** Only paths on this site: an absolute URL elsewhere would make the flow an open redirect. */
+export const returnToField = z
+  .preprocess(blank, z.string().max(500, "跳转地址过长").optional())
+  .optional()
+  .transform((v) => (v && v.startsWith("/") && !v.startsWith("//") && !v.includes("\\") ? v : "/"));
+
+export const startInput = z.object({
+  platformId: z.preprocess(numeric, z.number({ error: "平台ID格式不正确" }).int().positive().optional()).optional(),
+  cloudRegion: key("云区域"),
+  source: key("来源"),
+  returnTo: returnToField,
+});
+export type StartInput = z.output<typeof startInput>;
+
+export const callbackInput = z.object({
+  state: z.preprocess(blank, z.string({ error: "授权参数缺失，请重新发起授权" }).max(64, "授权已失效，请重新发起授权")),
+  code: z.preprocess(blank, z.string().max(512).optional()).optional(),
+  error: z.preprocess(blank, z.string().max(200).optional()).optional(),
+});
+
+const ticketField = z.preprocess(blank, z.string().regex(/^[a-z2-7]{16,64}$/, "授权已失效，请重新发起授权").optional()).optional();
+
+export const ticketInput = z.object({ ticket: ticketField }).optional();
+
+export const checkBindInput = z.object({
+  cloudRegion: key("云区域"),
+  zcyUserId: z.preprocess((v) => (typeof v === "number" ? String(v) : blank(v)), z.string().max(128).optional()).optional(),
+  operatorId: z.preprocess((v) => (typeof v === "number" ? String(v) : blank(v)), z.string().max(128).optional()).optional(),
+  ticket: ticketField,
+});
+
+export const unbindInput = z.object({ cloudRegion: key("云区域"), ticket: ticketField });
+
+const urlField = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: `请输入${label}` }).min(1, `请输入${label}`).max(500, `${label}过长`).url(`${label}须为完整网址`),
+  );
+
+export const platformSaveInput = z.object({
+  id: z.preprocess(numeric, z.number().int().positive().optional()).optional(),
+  name: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "请输入平台名称" }).min(1, "请输入平台名称").max(40, "平台名称不超过40个字符")),
+  url: z.preprocess(blank, z.string().max(500).optional()).optional(),
+  picUrl: z.preprocess(blank, z.string().max(500).optional()).optional(),
+  sort: z.preprocess(numeric, z.number({ error: "排序须为整数" }).int().min(0).max(9999).optional()).optional(),
+  cloudRegion: z.string({ error: "请输入云区域" }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, "云区域仅限字母、数字、下划线及-"),
+  source: z.string({ error: "请输入来源标识" }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, "来源标识仅限字母、数字、下划线及-"),
+  clientId: z.string({ error: "请输入 Client ID" }).trim().min(1, "请输入 Client ID").max(128),
+  authorizeUrl: urlField("授权地址"),
+  tokenUrl: urlField("令牌地址"),
+  userinfoUrl: urlField("用户信息地址"),
+  scope: z.preprocess(blank, z.string().max(200).optional()).optional(),
+  secretEnv: z.preprocess(blank, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "密钥环境变量名格式不正确").optional()).optional(),
+  enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)]).optional()).optional(),
+});
+export type PlatformSaveInput = z.output<typeof platformSaveInput>;

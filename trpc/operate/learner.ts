@@ -1,0 +1,35 @@
+import { publicProcedure, router } from "../init";
+import { pageInput } from "./schemas";
+import { learnerCategories, learnerCategoryTabs } from "./category.service";
+import { learnerBanners, learnerNotices, marketingAt } from "./content.service";
+import { learnerData, learnerDataAll, learnerTree } from "./recommend.service";
+import {
+  categoryListInput,
+  categoryTabInput,
+  learnerSiteInput,
+  marketingDateInput,
+  promoteInput,
+  recommendDataInput,
+  statisticsInput,
+} from "./schemas";
+import { countClick, learnerWords } from "./search-bar.service";
+import { channelPromote, learnerPopup, pageLayout, workbenchItems, workbenchPage } from "./settings.service";
+
+/** What learners (and visitors) read: the home page, the header's hot word, the page layout. */
+export const operateLearnerRouter = router({
+  tree: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerTree(ctx.db, input.pathName)),
+  data: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => (input.recommendId ? learnerData(ctx.db, input.recommendId, input.limit) : [])),
+  dataAll: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => learnerDataAll(ctx.db, input.pathName, input.limit)),
+  searchBarData: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerWords(ctx.db, input.pathName)),
+  searchBarClick: publicProcedure.input(statisticsInput).mutation(({ ctx, input }) => countClick(ctx.db, input.id)),
+  categoryList: publicProcedure.input(categoryListInput).query(({ ctx, input }) => learnerCategories(ctx.db, input.type)),
+  categoryTabList: publicProcedure.input(categoryTabInput).query(({ ctx, input }) => learnerCategoryTabs(ctx.db, input.categoryId)),
+  banners: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerBanners(ctx.db, input.pathName, input.platform)),
+  notices: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerNotices(ctx.db, input.pathName)),
+  popup: publicProcedure.query(({ ctx }) => learnerPopup(ctx.db)),
+  layout: publicProcedure.query(({ ctx }) => pageLayout(ctx.db)),
+  marketing: publicProcedure.input(marketingDateInput).query(({ ctx, input }) => marketingAt(ctx.db, input.at)),
+  workbenchData: publicProcedure.query(({ ctx }) => workbenchItems(ctx.db)),
+  workbenchList: publicProcedure.input(pageInput).query(({ ctx, input }) => workbenchPage(ctx.db, input)),
+  channelPromote: publicProcedure.input(promoteInput).query(({ ctx, input }) => channelPromote(ctx.db, input)),
+});

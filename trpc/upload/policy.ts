@@ -1,0 +1,82 @@
+// Which files a business code accepts, and the object keys handed out (learner-front-end.md 5, 9).
+import { randomBytes } from "node:crypto";
+import { cleanFileName } from "~/components/upload/file-name";
+
+export const MB = 1048576;
+export const POLICY_TTL_SECONDS = 15 * 60;
+
+type Category = "image" | "video" | "audio" | "document" | "archive";
+
+const TYPES: Record<string, { type: string; category: Category }> = {
+  png: { type: "image/png", category: "image" },
+  jpg: { type: "image/jpeg", category: "image" },
+  jpeg: { type: "image/jpeg", category: "image" },
+  gif: { type: "image/gif", category: "image" },
+  webp: { type: "image/webp", category: "image" },
+  bmp: { type: "image/bmp", category: "image" },
+  mp4: { type: "video/mp4", category: "video" },
+  mp3: { type: "audio/mpeg", category: "audio" },
+  pdf: { type: "application/pdf", category: "document" },
+  doc: { type: "application/msword", category: "document" },
+  docx: { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", category: "document" },
+  xls: { type: "application/vnd.ms-excel", category: "document" },
+  xlsx: { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", category: "document" },
+  ppt: { type: "application/vnd.ms-powerpoint", category: "document" },
+  pptx: { type: "application/vnd.openxmlformats-officedocument.presentationml.presentation", category: "document" },
+  txt: { type: "text/plain", category: "document" },
+  zip: { type: "application/zip", category: "archive" },
+};
+
+/** Server-side ceiling per kind of file; forms enforce their own smaller limits before uploading. */
+const MAX_MB: Record<Category, number> = { image: 20, video: 2048, audio: 200, document: 100, archive: 200 };
+
+export interface FileRule {
+  contentTypes: string[];
+  maxBytes: number;
+  category: Category;
+}
+
+export function extensionOf(fileName: string) {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
+}
+
+/** The accepted types for this file: every type of its category, so a browser's variant (jpg/jpeg) passes. */
+export function ruleFor(fileName: string): FileRule | null {
+  const hit = TYPES[extensionOf(fileName)];
+  if (!hit) return null;
+  const contentTypes = [...new Set(Object.values(TYPES).filter((t) => t.category === hit.category).map((t) => t.type))];
+  return { contentTypes, maxBytes: MAX_MB[hit.category] * MB, category: hit.category };
+}
+
+export function contentTypeFor(fileName: string) {
+  return TYPES[extensionOf(fileName)]?.type ?? null;
+}
+
+function day(now: Date) {
+  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, "0")}${String(now.getDate()).padStart(2, "0")}`;
+}
+
+/** A safe sub-folder from the caller's midPath: letters, digits, dash and underscore segments only. */
+export function cleanMidPath(midPath: string | undefined) {
+  return (midPath ?? "")
+    .split("/")
+    .map((s) => s.replace(/[^\w-]/g, ""))
+    .filter(Boolean)
+    .slice(0, 3)
+    .join("/");
+}
+
+export function uploadDir(bizCode: string, midPath: string | undefined, userId: number, now = new Date()) {
+  const mid = cleanMidPath(midPath);
+  return `${bizCode}/${mid ? `${mid}/` : ""}${day(now)}/${userId}/`;
+}
+
+export function objectKey(dir: string, fileName: string) {
+  return `${dir}${randomBytes(6).toString("hex")}_${cleanFileName(fileName)}`;
+}
+
+/** Keys never climb out of the upload folder. */
+export function isSafeKey(key: string) {
+  return key.length > 0 && key.length <= 400 && !key.startsWith("/") && !key.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\\0]/.test(key);
+}

@@ -1,0 +1,106 @@
+// The embedded storage endpoint: checks a posted policy before writing, serves files by signed URL.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { s3Settings, uploadsRoot } from "./config";
+import { contentTypeFor, isSafeKey } from "./policy";
+import { s3PresignedGet } from "./s3";
+import { decodePolicy, filePath, hmac, safeEqual, verifyFileUrl, type PolicyDocument } from "./signing";
+
+function refuse(status: number, message: string) {
+  return new Response(JSON.stringify({ code: status, message, success: false, data: null }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+}
+
+function field(form: FormData, ...names: string[]) {
+  for (const n of names) {
+    const v = form.get(n);
+    if (typeof v === "string") return v;
+  }
+  for (const [k, v] of form.entries()) if (typeof v === "string" && names.some((n) => n.toLowerCase() === k.toLowerCase())) return v;
+  return null;
+}
+
+function conditionsOf(doc: PolicyDocument) {
+  let prefix: string | null = null;
+  let range: [number, number] | null = null;
+  let types: string[] | null = null;
+  for (const c of doc.conditions) {
+    if (!Array.isArray(c)) continue;
+    if (c[0] === "starts-with" && c[1] === "$key") prefix = String(c[2]);
+    if (c[0] === "content-length-range") range = [Number(c[1]), Number(c[2])];
+    if (c[0] === "in" && String(c[1]).toLowerCase() === "$content-type") types = (c[2] as string[]).map(String);
+  }
+  return { prefix, range, types };
+}
+
+/** POST /storage/upload: multipart with key, policy, signature and file; 200 when stored. */
+export async function handleStorageUpload(request: Request, now = Date.now()): Promise<Response> {
+  if (request.method !== "POST") return refuse(405, "请使用POST上传文件");
+  if (s3Settings()) return refuse(404, "当前使用对象存储，请向返回的地址上传");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse(400, "上传内容格式不正确");
+  }
+  const policy = field(form, "policy", "Policy");
+  const signature = field(form, "signature", "Signature");
+  const key = field(form, "key");
+  const file = form.get("file");
+  if (!policy || !signature) return refuse(403, "缺少上传凭证");
+  if (!safeEqual(hmac(policy), signature)) return refuse(403, "上传凭证签名无效");
+  const doc = decodePolicy(policy);
+  if (!doc) return refuse(403, "上传凭证格式不正确");
+  const expires = Date.parse(doc.expiration);
+  if (!Number.isFinite(expires) || expires < now) return refuse(403, "上传凭证已过期，请重新上传");
+  const { prefix, range, types } = conditionsOf(doc);
+  if (!key || !prefix || !key.startsWith(prefix) || !isSafeKey(key)) return refuse(403, "文件路径不在授权目录内");
+  if (!(file instanceof Blob)) return refuse(400, "缺少上传文件");
+  if (range && (file.size < range[0] || file.size > range[1])) return refuse(400, `文件大小超出限制（最大${Math.floor(range[1] / 1048576)}Mb）`);
+  const type = (field(form, "Content-Type", "content-type") ?? file.type ?? "").split(";")[0]!.trim().toLowerCase();
+  if (types && !types.includes(type)) return refuse(400, "文件类型不被允许");
+
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const path = join(uploadsRoot(), key);
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.part`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, path);
+  const etag = `"${createHash("md5").update(bytes).digest("hex")}"`;
+  const status = field(form, "success_action_status") === "201" ? 201 : 200;
+  return new Response(JSON.stringify({ code: 200, message: "上传成功", success: true, data: { key } }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", etag, location: filePath(key) },
+  });
+}
+
+/** GET /storage/file/<key>?exp=&sig=: 403 when the link is tampered with or expired. */
+export async function handleStorageFile(request: Request, rawKey: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Response> {
+  const key = rawKey.replace(/^\/+/, "");
+  const url = new URL(request.url);
+  if (!isSafeKey(key)) return refuse(404, "文件不存在");
+  if (!verifyFileUrl(key, url.searchParams.get("exp"), url.searchParams.get("sig"), nowSeconds)) {
+    return refuse(403, "链接无效或已过期");
+  }
+  const s3 = s3Settings();
+  if (s3) return new Response(null, { status: 302, headers: { location: await s3PresignedGet(s3, key, 900), "cache-control": "no-store" } });
+  const path = join(uploadsRoot(), key);
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return refuse(404, "文件不存在");
+    const body = await readFile(path);
+    return new Response(body, {
+      headers: {
+        "content-type": contentTypeFor(key) ?? "application/octet-stream",
+        "content-length": String(body.length),
+        "cache-control": "private, max-age=3600",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  } catch {
+    return refuse(404, "文件不存在");
+  }
+}

@@ -11,9 +11,11 @@ import { liveRouter } from "./live/router";
 import { courseRouter } from "./course/router";
 import { materialRouter } from "./material/admin";
 import { examRouter } from "./exam/router";
+import { searchRouter } from "./search/learner";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
+  search: searchRouter,
   auth: authRouter,
   site: siteRouter,
   org: orgAdminRouter,

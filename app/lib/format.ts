@@ -59,3 +59,14 @@ export function stripEmoji(text: string): string {
 export function cleanKeyword(raw: string | null | undefined): string {
   return Array.from(stripEmoji(raw ?? "").trim()).slice(0, SEARCH_MAX_LENGTH).join("").trim();
 }
+
+/** A date and time in China time (YYYY-MM-DD HH:mm), the same on the server and in any browser. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "";
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}`;
+}

@@ -7,29 +7,74 @@ import { HOT_WORD } from "~/components/layout/search-box";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
-import { cleanKeyword } from "~/lib/format";
+import { cleanKeyword, formatDateTime } from "~/lib/format";
+
+const LIVE_STATUS: Record<number, string> = { 0: "未开始", 1: "直播中", 2: "已结束" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
   // The same rule as the search box, again here: the address can be typed by hand.
   const keyword = cleanKeyword(q.get("keyword")) || HOT_WORD;
   const { caller } = await serverCaller(request);
-  const courses = await caller.course.search({ keyword, pageNo: Number(q.get("pageNo")) || 1, pageSize: 12 });
-  return { keyword, courses };
+  const found = await caller.search.all({ keyword, pageNo: Number(q.get("pageNo")) || 1, pageSize: 12 });
+  return { keyword, courses: found.courses, lives: found.lives, exams: found.exams };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.keyword} 的搜索结果` : "搜索") }];
 
 export default function SearchDetail() {
-  const { keyword, courses } = useLoaderData<typeof loader>();
+  const { keyword, courses, lives, exams } = useLoaderData<typeof loader>();
+  const total = courses.total + lives.total + exams.total;
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <div className="rounded-lg bg-white px-6 py-5">
         <h1 className="text-lg text-[#1d2129]">
           “<span className="font-semibold text-primary">{keyword}</span>” 的搜索结果
         </h1>
-        <p className="mt-1 text-sm text-muted">共找到 {courses.total} 条相关内容</p>
+        <p className="mt-1 text-sm text-muted">共找到 {total} 条相关内容</p>
       </div>
+      {lives.total > 0 && (
+        <section className="mt-4" aria-label="直播">
+          <h2 className="mb-3 text-base font-semibold text-[#1d2129]">
+            直播 <span className="text-sm font-normal text-muted">（{lives.total}）</span>
+          </h2>
+          <ul className="grid grid-cols-3 gap-4">
+            {lives.list.map((l) => (
+              <li key={l.id}>
+                <Link to={`/live/detail?roomId=${l.roomId}`} className="flex gap-3 rounded-lg bg-white p-3 hover:shadow-md">
+                  {l.liveCoverUrl ? <img src={l.liveCoverUrl} alt="" className="h-16 w-28 shrink-0 rounded object-cover" /> : <div className="h-16 w-28 shrink-0 rounded bg-primary-50" />}
+                  <div className="min-w-0">
+                    <p className="truncate text-sm text-[#1d2129] [&_em]:not-italic [&_em]:text-primary" dangerouslySetInnerHTML={{ __html: l.highlightName }} />
+                    <p className="mt-1 text-xs text-muted">
+                      {LIVE_STATUS[l.liveStatus] ?? ""} · {l.teacherName} · {formatDateTime(l.startTime)}
+                    </p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {exams.total > 0 && (
+        <section className="mt-4" aria-label="考试">
+          <h2 className="mb-3 text-base font-semibold text-[#1d2129]">
+            考试 <span className="text-sm font-normal text-muted">（{exams.total}）</span>
+          </h2>
+          <ul className="grid grid-cols-3 gap-4">
+            {exams.list.map((e) => (
+              <li key={e.id}>
+                <Link to={`/exam/detail?id=${e.id}`} className="block rounded-lg bg-white p-4 hover:shadow-md">
+                  <p className="truncate text-sm text-[#1d2129] [&_em]:not-italic [&_em]:text-primary" dangerouslySetInnerHTML={{ __html: e.highlightName }} />
+                  <p className="mt-1 text-xs text-muted">
+                    {formatDateTime(e.startTime)} 至 {formatDateTime(e.endTime)}
+                    {e.limitTime > 0 ? ` · 限时${e.limitTime}分钟` : ""}
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {courses.total > 0 ? (
         <section className="mt-4" aria-label="课程">
           <h2 className="mb-3 text-base font-semibold text-[#1d2129]">
@@ -38,7 +83,7 @@ export default function SearchDetail() {
           <CourseGrid list={courses.list} />
           <QueryPager pageNo={courses.pageNo} pageSize={courses.pageSize} total={courses.total} />
         </section>
-      ) : (
+      ) : total > 0 ? null : (
         <div className="mt-4 rounded-lg bg-white">
           <EmptyState
             title="暂未找到相关内容"

@@ -117,7 +117,7 @@ export const exams = pgTable(
     deletedAt: tz("deleted_at"),
     ...timestamps(),
   },
-  (t) => [index("exams_time_idx").on(t.startTime, t.endTime)],
+  (t) => [index("exams_time_idx").on(t.startTime, t.endTime), index("exams_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`)],
 );
 
 /** Open range of an exam (roles, groups, tags, regions): no rows means open to every logged-in user. */

@@ -62,7 +62,13 @@ export const lives = pgTable(
     deletedAt: tz("deleted_at"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("lives_room_uq").on(t.roomId), index("lives_start_idx").on(t.startTime), index("lives_series_idx").on(t.seriesId)],
+  (t) => [
+    uniqueIndex("lives_room_uq").on(t.roomId),
+    index("lives_start_idx").on(t.startTime),
+    index("lives_series_idx").on(t.seriesId),
+    index("lives_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("lives_teacher_trgm").using("gin", sql`${t.teacherName} gin_trgm_ops`),
+  ],
 );
 
 /** A learner's reservation of an upcoming live (appointment). */

@@ -33,19 +33,19 @@ test.describe("account pages", () => {
 
   test("a learner who forgot the password resets it by SMS and logs in with the new one", async ({ page }) => {
     await page.goto("/password/setting?type=forget");
-    await page.getByPlaceholder("请输入手机号").fill("13710007331");
-    const code = await requestCode(page, "13710007331");
+    await page.getByPlaceholder("请输入手机号").fill("13710102634");
+    const code = await requestCode(page, "13710102634");
     await page.getByPlaceholder("请输入验证码").fill(code);
     await page.getByRole("button", { name: "下一步" }).click();
-    await page.getByPlaceholder("请输入新密码").fill("Zhang@2026new");
-    await page.getByPlaceholder("请再次输入新密码").fill("Zhang@2026mismatch");
+    await page.getByPlaceholder("请输入新密码").fill("Guo@2026newpass");
+    await page.getByPlaceholder("请再次输入新密码").fill("Guo@2026mismatch");
     await page.getByRole("button", { name: "重置密码" }).click();
     await expect(page.getByText("两次输入的密码不一致")).toBeVisible();
-    await page.getByPlaceholder("请再次输入新密码").fill("Zhang@2026new");
+    await page.getByPlaceholder("请再次输入新密码").fill("Guo@2026newpass");
     await page.getByRole("button", { name: "重置密码" }).click();
     await expect(page.getByText("密码已重置，请使用新密码登录")).toBeVisible();
     const res = await page.request.post("/api/login/e-learning", {
-      data: { authentication_type: "password", account: "zhangmin_cg", password: "Zhang@2026new" },
+      data: { authentication_type: "password", account: "guopeng", password: "Guo@2026newpass" },
     });
     expect((await res.json()).success).toBe(true);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cleanKeyword,
   durationParts,
+  formatDateTime,
   formatCount,
   formatDuration,
   formatMoney,
@@ -92,5 +93,12 @@ describe("search keyword", () => {
     expect(cleanKeyword("采".repeat(40))).toBe("采".repeat(32));
     expect(cleanKeyword(undefined)).toBe("");
     expect(cleanKeyword("😀😀")).toBe("");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows China time whatever the machine's zone", () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 22, 16, 5))).toBe("2026-11-23 00:05");
+    expect(formatDateTime(null)).toBe("");
   });
 });

@@ -1,0 +1,17 @@
+import { expect, shot, test } from "./fixtures";
+
+test("a visitor's search finds courses, lives and exams, each leading to its page", async ({ page, consoleErrors }) => {
+  await page.goto("/");
+  await page.getByRole("searchbox").or(page.getByPlaceholder(/政府采购|搜索/)).first().fill("政府采购");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/search\/detail\?keyword=/);
+  await expect(page.getByRole("region", { name: "课程" })).toBeVisible();
+  const lives = page.getByRole("region", { name: "直播" });
+  const exams = page.getByRole("region", { name: "考试" });
+  await expect(lives.getByText("政府采购质疑与投诉处理")).toBeVisible();
+  await expect(exams.getByText("2026年度政府采购从业人员能力测评")).toBeVisible();
+  await shot(page, "search-all");
+  await lives.getByText("政府采购质疑与投诉处理").click();
+  await expect(page).toHaveURL(/\/live\/detail\?roomId=/);
+  expect(consoleErrors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
+});

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { publicProcedure, router } from "../init";
+import { searchAll } from "./service";
+
+const searchAllInput = z.object({
+  keyword: z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(32, "搜索关键词不能超过32个字符"),
+  pageNo: z.coerce.number().int().min(1, "页码须大于0").default(1),
+  pageSize: z.coerce.number().int().min(1).max(50, "每页最多50条").default(12),
+});
+
+export const searchRouter = router({
+  all: publicProcedure.input(searchAllInput).query(({ ctx, input }) => searchAll(ctx.db, input)),
+});

@@ -61,6 +61,17 @@ describeEachDb("uploads: policy and the embedded storage endpoint", (getDb) => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
 
+    // Players seek with byte ranges: a part comes back as 206, past the end as 416.
+    const withRange = (range: string) =>
+      loader({ request: new Request(`http://127.0.0.1:3000${url}`, { headers: { range } }), params: { "*": decodeURI(url.split("?")[0]!.replace("/storage/", "")) }, context: {} }) as Promise<Response>;
+    const part = await withRange("bytes=2-5");
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 2-5/${PNG.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(2, 6))).toBe(true);
+    const tail = await withRange("bytes=-3");
+    expect(Buffer.from(await tail.arrayBuffer()).equals(PNG.subarray(PNG.length - 3))).toBe(true);
+    expect((await withRange(`bytes=${PNG.length}-`)).status).toBe(416);
+
     // A link for another key, or with a changed signature or expiry, is refused.
     expect((await get(url.replace(/sig=[^&]+/, "sig=AAAA"))).status).toBe(403);
     expect((await get(url.replace(/exp=\d+/, (m) => `exp=${Number(m.slice(4)) + 1}`))).status).toBe(403);

@@ -1,6 +1,8 @@
 // The embedded storage endpoint: checks a posted policy before writing, serves files by signed URL.
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { Readable } from "node:stream";
 import { dirname, join } from "node:path";
 import { s3Settings, uploadsRoot } from "./config";
 import { contentTypeFor, isSafeKey } from "./policy";
@@ -91,16 +93,46 @@ export async function handleStorageFile(request: Request, rawKey: string, nowSec
   try {
     const info = await stat(path);
     if (!info.isFile()) return refuse(404, "文件不存在");
-    const body = await readFile(path);
+    const headers: Record<string, string> = {
+      "content-type": contentTypeFor(key) ?? "application/octet-stream",
+      "cache-control": "private, max-age=3600",
+      "x-content-type-options": "nosniff",
+      "accept-ranges": "bytes",
+    };
+    // Video players seek with byte ranges; one range per request is what they send.
+    const wanted = byteRange(request.headers.get("range"), info.size);
+    if (wanted === "unsatisfiable") {
+      return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${info.size}` } });
+    }
+    const [start, end] = wanted ?? [0, info.size - 1];
+    const body = info.size === 0 ? null : (Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>);
     return new Response(body, {
+      status: wanted ? 206 : 200,
       headers: {
-        "content-type": contentTypeFor(key) ?? "application/octet-stream",
-        "content-length": String(body.length),
-        "cache-control": "private, max-age=3600",
-        "x-content-type-options": "nosniff",
+        ...headers,
+        "content-length": String(info.size === 0 ? 0 : end - start + 1),
+        ...(wanted ? { "content-range": `bytes ${start}-${end}/${info.size}` } : {}),
       },
     });
   } catch {
     return refuse(404, "文件不存在");
   }
+}
+
+/** The first range of a Range header as [start, end] inclusive; null when absent or not bytes. */
+export function byteRange(header: string | null, size: number): [number, number] | null | "unsatisfiable" {
+  const m = header ? /^bytes=(\d*)-(\d*)/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    // "bytes=-N": the last N bytes.
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return "unsatisfiable";
+  return [start, end];
 }

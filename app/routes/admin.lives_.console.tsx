@@ -51,13 +51,19 @@ export default function LiveConsole() {
   const [signSecs, setSignSecs] = useState("60");
   const [goodsForm, setGoodsForm] = useState({ name: "", price: "", linkUrl: "" });
   const [mutedIds, setMutedIds] = useState(new Set(d.muted.map((m) => m.userId)));
-  const room = useLiveRoom(live.id, true, d.messages, () => revalidator.revalidate());
+  // Room events arrive in bursts: a newer refresh aborts the one before it, which is expected.
+  const refresh = () => {
+    void Promise.resolve(revalidator.revalidate()).catch((e: unknown) => {
+      if (!(e instanceof Error && e.name === "AbortError")) throw e;
+    });
+  };
+  const room = useLiveRoom(live.id, true, d.messages, refresh);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
       adminToast.success(done);
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       adminToast.error(errorMessage(e));
     }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -8,6 +8,7 @@ import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
 import { useLiveRoom } from "~/components/live/use-live-room";
 import { Button } from "~/components/ui/button";
+import { useRefresh } from "~/lib/use-refresh";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 export const meta: MetaFunction = () => [{ title: "直播控制台 - 财云学院管理后台" }];
@@ -45,18 +46,12 @@ function download(file: { fileName: string; base64: string; contentType: string 
 export default function LiveConsole() {
   const d = useLoaderData<typeof loader>();
   const { live } = d;
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [notice, setNotice] = useState("");
   const [award, setAward] = useState({ name: "直播间互动抽奖", awardName: "", winnerCount: "1", durationSeconds: "30" });
   const [signSecs, setSignSecs] = useState("60");
   const [goodsForm, setGoodsForm] = useState({ name: "", price: "", linkUrl: "" });
   const [mutedIds, setMutedIds] = useState(new Set(d.muted.map((m) => m.userId)));
-  // Room events arrive in bursts: a newer refresh aborts the one before it, which is expected.
-  const refresh = () => {
-    void Promise.resolve(revalidator.revalidate()).catch((e: unknown) => {
-      if (!(e instanceof Error && e.name === "AbortError")) throw e;
-    });
-  };
   const room = useLiveRoom(live.id, true, d.messages, refresh);
 
   const act = async (work: () => Promise<unknown>, done: string) => {

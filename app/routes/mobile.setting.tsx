@@ -152,12 +152,7 @@ function ChangeMobile({ maskedMobile }: { maskedMobile: string }) {
             codeError={errors.code}
             onMobile={set("mobile")}
             onCode={set("code")}
-            onMobileBlur={() => values.mobile && setErrors((x) => ({ ...x, mobile: fieldError(mobileField, values.mobile) }))}
-            beforeSend={() => {
-              const invalid = fieldError(mobileField, values.mobile);
-              setErrors((x) => ({ ...x, mobile: invalid }));
-              return !invalid;
-            }}
+            onMobileError={(m) => setErrors((x) => ({ ...x, mobile: m }))}
             send={(captcha) => trpc.auth.sendNewPhoneCode.mutate({ mobile: values.mobile.trim(), captcha })}
           />
           <ErrorBar>{formError}</ErrorBar>

@@ -151,6 +151,7 @@ export default function SignUpPage() {
           codeError={errors.code}
           onMobile={set("mobile")}
           onCode={set("code")}
+          onMobileError={(m) => setErrors((e) => ({ ...e, mobile: m }))}
           onMobileBlur={() => void checkTaken("mobile")}
           beforeSend={() => {
             const invalid = fieldError(mobileField, values.mobile) ?? errorOf("mobile");

@@ -161,3 +161,27 @@ test.describe("realtime and request guards", () => {
     expect(res.headers()["set-cookie"]).toBeUndefined();
   });
 });
+
+test("the operator's layout switches hide the header search and the footer", async ({ page, browser }) => {
+  await page.goto("/");
+  await loginByApi(page, DEMO.admin);
+  const setLayout = async (on: 0 | 1) => {
+    const res = await page.request.post("/api/trpc/operate.admin.updateLayout", { data: { headerSearch: on, globalFooter: on } });
+    expect(res.status()).toBe(200);
+  };
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/");
+  await expect(visitor.locator("footer")).toBeVisible();
+  await expect(visitor.getByRole("banner").locator("input")).toHaveCount(1);
+  await setLayout(0);
+  try {
+    await visitor.reload();
+    await expect(visitor.getByRole("link", { name: "课程中心" }).first()).toBeVisible();
+    await expect(visitor.locator("footer")).toHaveCount(0);
+    await expect(visitor.getByRole("banner").locator("input")).toHaveCount(0);
+  } finally {
+    await setLayout(1);
+  }
+  await visitor.reload();
+  await expect(visitor.locator("footer")).toBeVisible();
+});

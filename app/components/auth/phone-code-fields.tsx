@@ -1,3 +1,5 @@
+import { mobileField } from "@trpc-app/auth/schemas";
+import { fieldError } from "./form";
 import { FormField } from "./form-field";
 import { SmsCodeField } from "./sms-code-field";
 import { Input } from "~/components/ui/input";
@@ -13,13 +15,21 @@ export function PhoneCodeFields(props: {
   codeError?: string;
   onMobile: (value: string) => void;
   onCode: (value: string) => void;
-  onMobileBlur: () => void;
-  /** Checks the phone before the captcha opens; true when it may be sent to. */
-  beforeSend: () => boolean;
+  /** Receives the phone's format error (or undefined) whenever it is checked. */
+  onMobileError: (message: string | undefined) => void;
+  /** Replaces the default blur check (the phone's format). */
+  onMobileBlur?: () => void;
+  /** Replaces the default check before the captcha opens; true when the code may be sent. */
+  beforeSend?: () => boolean;
   send: (captcha: string) => Promise<unknown>;
 }) {
   const mobileId = `${props.idPrefix}-mobile`;
   const codeId = `${props.idPrefix}-code`;
+  const checkMobile = () => {
+    const invalid = fieldError(mobileField, props.mobile);
+    props.onMobileError(invalid);
+    return !invalid;
+  };
   return (
     <>
       <FormField label={props.mobileLabel ?? "手机号"} htmlFor={mobileId} error={props.mobileError}>
@@ -32,14 +42,14 @@ export function PhoneCodeFields(props: {
           value={props.mobile}
           invalid={!!props.mobileError}
           onChange={(e) => props.onMobile(e.target.value)}
-          onBlur={props.onMobileBlur}
+          onBlur={props.onMobileBlur ?? (() => props.mobile && checkMobile())}
         />
       </FormField>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={codeId} className="text-sm font-medium text-[#1d2129]">
           短信验证码
         </label>
-        <SmsCodeField id={codeId} value={props.code} onChange={props.onCode} error={props.codeError} beforeSend={props.beforeSend} send={props.send} />
+        <SmsCodeField id={codeId} value={props.code} onChange={props.onCode} error={props.codeError} beforeSend={props.beforeSend ?? checkMobile} send={props.send} />
       </div>
     </>
   );

@@ -1,5 +1,8 @@
-// Production web server: static assets, the Remix handler (pages, tRPC, legacy adapter),
-// the websocket path forwarded to the realtime process, and a clean stop on SIGTERM.
+// Production web server: the API mounts (legacy adapter, tRPC) answered directly, static assets, the
+// Remix handler (pages), the websocket path forwarded to the realtime process, and a clean stop on SIGTERM.
+// With several web processes (WEB_CONCURRENCY, PostgreSQL only) this file is also the cluster primary:
+// it migrates once, forks the workers, restarts one that dies, and stops them all on SIGTERM.
+import cluster from "node:cluster";
 import { connect } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
@@ -10,7 +13,7 @@ import { pathToFileURL } from "node:url";
 
 const buildDir = resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
-const { loadEnv, closeDb } = build.entry.module;
+const { loadEnv, closeDb, migrateDb, webWorkers, API_PATH, handleApi, isTrpcPath } = build.entry.module;
 let env;
 try {
   env = loadEnv();
@@ -18,62 +21,215 @@ try {
   console.error(e.message);
   process.exit(1);
 }
+const workers = webWorkers(env);
+if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && workers === 1)
+  console.warn(`WEB_CONCURRENCY=${env.WEB_CONCURRENCY} ignored: the embedded PGlite database lives in one process (set DATABASE_URL for several)`);
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
-app.use(compression());
-app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(resolve(buildDir, "client"), { maxAge: "1h" }));
+// ---------- cluster primary ----------
 
-// State-changing requests from a browser must come from this site (cookies are SameSite=Lax too).
-app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const origin = req.get("origin");
-  if (!origin) return next();
-  let host;
+async function primary() {
+  // Workers only connect: two of them migrating at once could race on the migrations table.
   try {
-    host = new URL(origin).host;
-  } catch {
-    host = "";
+    await migrateDb();
+  } catch (e) {
+    console.error("database migration failed:", e);
+    process.exit(1);
   }
-  if (host && host === req.get("host")) return next();
-  res.status(403).json({ code: 403, message: "请求来源不被允许", success: false, data: null });
-});
-
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
-
-const server = app.listen(env.PORT, () => {
-  console.log(`web: http://127.0.0.1:${env.PORT}`);
-});
-
-// The legacy websocket address lives on the web host; the realtime process serves it.
-server.on("upgrade", (req, socket, head) => {
-  if (!req.url?.startsWith("/api/elearning/ws/") && !req.url?.startsWith("/ws/")) return socket.destroy();
-  const upstream = connect(env.REALTIME_PORT, "127.0.0.1", () => {
-    const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-    lines.push(`X-Forwarded-For: ${socket.remoteAddress ?? ""}`);
-    upstream.write(lines.join("\r\n") + "\r\n\r\n");
-    if (head?.length) upstream.write(head);
-    upstream.pipe(socket).pipe(upstream);
-  });
-  const end = () => {
-    upstream.destroy();
-    socket.destroy();
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    const worker = cluster.fork({ WEB_CONCURRENCY: String(workers) });
+    let up = false;
+    worker.once("listening", () => {
+      up = true;
+      if (++listening === workers) console.log(`web: http://127.0.0.1:${env.PORT} (${workers} workers)`);
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      // One that never came up (port taken, bad build) would fail again: stop rather than loop.
+      if (!up) {
+        console.error(`web worker ${worker.process.pid} failed to start (${signal ?? `exit ${code}`})`);
+        stop(1);
+        return;
+      }
+      console.error(`web worker ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another`);
+      listening -= 1;
+      setTimeout(fork, 500);
+    });
   };
-  upstream.on("error", end);
-  socket.on("error", end);
-});
+  for (let i = 0; i < workers; i++) fork();
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections?.();
-  await closeDb().catch(() => {});
-  process.exit(0);
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    const all = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const exited = all.map((w) => new Promise((r) => (w.isDead() ? r() : w.once("exit", r))));
+    for (const w of all) if (!w.isDead()) w.process.kill("SIGTERM");
+    const force = setTimeout(() => {
+      for (const w of all) if (!w.isDead()) w.process.kill("SIGKILL");
+    }, 10_000);
+    Promise.all(exited).then(() => {
+      clearTimeout(force);
+      process.exit(code);
+    });
+  }
+  process.on("SIGTERM", () => stop(0));
+  process.on("SIGINT", () => stop(0));
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+
+// ---------- one web process (the only one, or a worker) ----------
+
+/** The request's address as @remix-run/express makes it (trust proxy decides protocol and host). */
+function urlOf(req) {
+  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const p1 = Number.parseInt(forwardedPort, 10);
+  const p2 = Number.parseInt(hostPort, 10);
+  const port = Number.isSafeInteger(p1) ? p1 : Number.isSafeInteger(p2) ? p2 : "";
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+/** A Fetch Request as @remix-run/express builds it (headers with a value, abort on disconnect), body read first. */
+function toRequest(req, res, url, body) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value) headers.set(key, value);
+  }
+  let controller = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url, { method: req.method, headers, body: body?.length ? body : undefined, signal: controller.signal });
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * What the legacy adapter reads of a request (LegacyRequest in trpc/legacy/types.ts), straight from the
+ * Node request: making a Fetch Request (and its abort signal) was about a tenth of a small call's CPU.
+ * Header values read as the Request above would give them; text() decodes UTF-8 as Request.text() does;
+ * form bodies, rare, are parsed by a real Request.
+ */
+function toLegacyRequest(req, res, url, body) {
+  const raw = req.headers;
+  return {
+    url,
+    method: req.method,
+    headers: {
+      get(name) {
+        const v = raw[name.toLowerCase()];
+        return Array.isArray(v) ? v.join(", ") || null : v || null;
+      },
+    },
+    text: async () => (body?.length ? utf8.decode(body) : ""),
+    formData: () => toRequest(req, res, url, body).formData(),
+  };
+}
+
+function readBody(req) {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+// Answers below compression's threshold go out as they are, in one write; bigger ones (paper contents,
+// exports) go through the compression middleware exactly as the Remix path sent them.
+const COMPRESS_THRESHOLD = 1024;
+
+function serve() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  const compress = compression({ threshold: COMPRESS_THRESHOLD });
+
+  // State-changing requests from a browser must come from this site (cookies are SameSite=Lax too).
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    if (!origin) return next();
+    let host;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = "";
+    }
+    if (host && host === req.get("host")) return next();
+    res.status(403).json({ code: 403, message: "请求来源不被允许", success: false, data: null });
+  });
+
+  // The legacy adapter and tRPC, without Remix's route matching and stream plumbing (app/api.server.ts).
+  app.use((req, res, next) => {
+    const pathname = req.path;
+    if (!API_PATH.test(pathname)) return next();
+    readBody(req)
+      .then((body) => {
+        const url = urlOf(req);
+        return handleApi(isTrpcPath(pathname) ? toRequest(req, res, url, body) : toLegacyRequest(req, res, url, body), pathname);
+      })
+      .then(async (response) => {
+        res.statusCode = response.status;
+        if (response.statusText) res.statusMessage = response.statusText;
+        // As @remix-run/express sends them (res.append adds the charset to a bare JSON content type).
+        for (const [key, value] of response.headers) res.append(key, value);
+        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+        if (!body || body.length < COMPRESS_THRESHOLD) {
+          // Caches still learn that bigger answers of this kind depend on Accept-Encoding.
+          const vary = String(res.getHeader("vary") ?? "");
+          if (/json|text|svg/i.test(String(res.getHeader("content-type") ?? "")) && !/accept-encoding|\*/i.test(vary))
+            res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+          if (body) res.end(body);
+          else res.end();
+        } else compress(req, res, () => res.end(body));
+      })
+      .catch(next);
+  });
+
+  app.use(compress);
+  app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(resolve(buildDir, "client"), { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+
+  const server = app.listen(env.PORT, () => {
+    if (!cluster.isWorker) console.log(`web: http://127.0.0.1:${env.PORT}`);
+    // Every web process tries; the runner lease lets one of them sweep at a time.
+    build.entry.module.startMessageTaskRunner?.();
+  });
+
+  // The legacy websocket address lives on the web host; the realtime process serves it.
+  server.on("upgrade", (req, socket, head) => {
+    if (!req.url?.startsWith("/api/elearning/ws/") && !req.url?.startsWith("/ws/")) return socket.destroy();
+    const upstream = connect(env.REALTIME_PORT, "127.0.0.1", () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      lines.push(`X-Forwarded-For: ${socket.remoteAddress ?? ""}`);
+      upstream.write(lines.join("\r\n") + "\r\n\r\n");
+      if (head?.length) upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    const end = () => {
+      upstream.destroy();
+      socket.destroy();
+    };
+    upstream.on("error", end);
+    socket.on("error", end);
+  });
+
+  let stopping = false;
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections?.();
+    await closeDb().catch(() => {});
+    process.exit(0);
+  }
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (cluster.isPrimary && workers > 1) await primary();
+else serve();

@@ -1,12 +1,30 @@
+import { readFileSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+// Worker threads start from a file path: the server bundle gets the face worker next to it, where
+// trpc/exam/face.service.ts looks for it (new URL("./face.worker.mjs", import.meta.url)).
+function serverWorkerFiles(files: Record<string, string>): Plugin {
+  let ssr = false;
+  return {
+    name: "server-worker-files",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (!ssr) return;
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: "asset", fileName, source: readFileSync(source, "utf8") });
+    },
+  };
 }
 
 // Remix's settings live here (its Vite plugin); there is no remix.config.js.
@@ -25,8 +43,9 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    serverWorkerFiles({ "face.worker.mjs": "trpc/exam/face.worker.mjs" }),
   ],
   server: { port: 3000 },
   build: { target: "es2022" },
-  ssr: { external: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "svg-captcha", "ioredis"] },
+  ssr: { external: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "svg-captcha", "ioredis", "@vladmandic/face-api", "@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "jpeg-js", "pngjs"] },
 });

@@ -4,8 +4,13 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { getDb } from "@db/index.server";
+import { startMessageTaskRunner as startTaskRunner } from "@trpc-app/message/task-runner";
 
-export { closeDb } from "@db/index.server";
+export { closeDb, migrateDb } from "@db/index.server";
+/** The message-task sweep (docs/decisions/014-message-tasks.md); server.mjs starts it in each web process. */
+export const startMessageTaskRunner = () => startTaskRunner(getDb);
+export { API_PATH, handleApi, isTrpcPath } from "./api.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -59,4 +64,4 @@ export default function handleRequest(
   });
 }
 
-export { env as loadEnv } from "~/lib/env.server";
+export { env as loadEnv, webWorkers } from "~/lib/env.server";

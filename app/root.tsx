@@ -21,7 +21,7 @@ import type { RootData } from "~/components/layout/shell-types";
 import { LoginDialogHost } from "~/components/auth/login-dialog";
 import { Button } from "~/components/ui/button";
 import { configureApiErrors } from "~/lib/api-errors";
-import { openLoginDialog } from "~/lib/login-dialog";
+import { configureLoginPage, openLoginDialog } from "~/lib/login-dialog";
 import { safeTarget } from "~/lib/safe-target";
 import stylesheet from "./tailwind.css?url";
 
@@ -59,16 +59,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * Routes whose handle says `layout: "bare"` (maintenance, login failure, face check) skip the shell,
  * and so does the back office, which brings its own.
  */
-function useBare() {
+function useBare(plainRoutes: string[]) {
   return useMatches().some(
-    (m) => (m.handle as { layout?: string } | undefined)?.layout === "bare" || m.id === "routes/admin" || m.id.startsWith("routes/admin."),
+    (m) =>
+      (m.handle as { layout?: string } | undefined)?.layout === "bare" ||
+      m.id === "routes/admin" ||
+      m.id.startsWith("routes/admin.") ||
+      plainRoutes.includes(m.id),
   );
 }
 
 export default function App() {
   const root = useLoaderData<typeof loader>() as RootData;
-  const bare = useBare();
   const { shell } = root;
+  const bare = useBare(shell.plainRoutes);
 
   useEffect(() => {
     configureApiErrors({
@@ -77,6 +81,8 @@ export default function App() {
       plainNoOpenPermission: shell.permissionDenied !== undefined && shell.permissionDenied !== 1,
     });
   }, [shell.openScopeGuideUrl, shell.accountIssueUrl, shell.permissionDenied]);
+
+  useEffect(() => configureLoginPage(shell.loginUrl), [shell.loginUrl]);
 
   useEffect(() => {
     // ?login=1 (e.g. after the SSO redirect) asks for the login dialog once on load.

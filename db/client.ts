@@ -31,7 +31,7 @@ export interface OpenOptions {
   /** PGlite data directory; "memory://" for an in-memory database. */
   dataDir?: string;
   migrate?: boolean;
-  /** postgres.js pool size. */
+  /** postgres.js connections in all: half of them (at least one) run transactions, the rest the other queries. */
   max?: number;
 }
 
@@ -39,13 +39,23 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const sql = postgres(opts.databaseUrl, { max: opts.max ?? 10, onnotice: () => {} });
+    // Transactions get connections of their own (half of the pool, at least one). postgres.js pipelines
+    // queries on a busy connection, up to 100 of the named statements of db/prepared.ts; a BEGIN that lands
+    // as the 100th is sent without reserving its connection (postgres.js 3.4.9, porsager/postgres#823):
+    // UNSAFE_TRANSACTION, and a transaction left open on a pooled connection. On a pool that only runs
+    // transactions a BEGIN always finds an idle connection or waits for one.
+    const total = opts.max ?? 10;
+    const txMax = Math.max(1, Math.floor(total / 2));
+    const sql = postgres(opts.databaseUrl, { max: Math.max(1, total - txMax), onnotice: () => {} });
+    const txSql = postgres(opts.databaseUrl, { max: txMax, onnotice: () => {} });
     const db = drizzle(sql, { schema }) as unknown as Db;
+    const txDb = drizzle(txSql, { schema }) as unknown as Db;
+    db.transaction = txDb.transaction.bind(txDb) as Db["transaction"];
     if (opts.migrate) {
       const { migrate } = await import("drizzle-orm/postgres-js/migrator");
       await migrate(db as never, { migrationsFolder: migrationsFolder() });
     }
-    return { db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+    return { db, kind: "postgres", close: () => Promise.all([sql.end({ timeout: 5 }), txSql.end({ timeout: 5 })]).then(() => {}) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // Extensions the migrations may create: trigram search for Chinese text.

@@ -1,7 +1,9 @@
-import { env } from "~/lib/env.server";
+import cluster from "node:cluster";
+import { dbPoolSize, env } from "~/lib/env.server";
 import { openDatabase, pgliteDir, type DbHandle } from "./client";
 
-// One handle per process. The start script migrates before the server opens it.
+// One handle per process. The start script migrates before the server opens it; with several web
+// workers the primary migrates once before forking them (migrateDb), so workers only connect.
 let handle: Promise<DbHandle> | undefined;
 
 export function getDbHandle(): Promise<DbHandle> {
@@ -9,9 +11,17 @@ export function getDbHandle(): Promise<DbHandle> {
   handle ??= openDatabase({
     databaseUrl: e.DATABASE_URL,
     dataDir: pgliteDir(e.DATA_DIR),
-    migrate: true,
+    migrate: !cluster.isWorker,
+    max: dbPoolSize(e),
   });
   return handle;
+}
+
+/** Applies pending migrations with a short-lived connection (the cluster primary, before forking). */
+export async function migrateDb() {
+  const e = env();
+  const h = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: pgliteDir(e.DATA_DIR), migrate: true, max: 1 });
+  await h.close();
 }
 
 export async function getDb() {

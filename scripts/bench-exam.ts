@@ -1,40 +1,307 @@
 /**
- * Exam start stampede on PostgreSQL: N learners start the same exam within a window, each saves 20
- * answers through the legacy endpoints and submits; then every saved answer is checked in the database.
+ * Exam start stampede against the built server on PostgreSQL: N learners start the same exam within a
+ * window, each saves 20 answers through the legacy endpoints and submits; then every acknowledged
+ * answer is checked in the database.
  *
- *   npx tsx scripts/bench-exam.ts [learners=2000] [windowSeconds=10]
+ *   npm run bench exam [learners=2000] [windowSeconds=10]
+ *   (or npx tsx scripts/bench-exam.ts [learners] [windowSeconds])
  *
- * Needs PostgreSQL on 127.0.0.1:5432 (TEST_POSTGRES_URL to change); uses and drops its own database.
+ * Three kinds of process, so the figures are the server's and not the bench's:
+ * - this parent: builds the app into build-bench/ when stale, creates a fresh database (dropped at the
+ *   end), seeds the bank, paper, exam, learners, sessions and registrations directly in it, samples
+ *   the server's /proc figures and reports;
+ * - the server under test: `node server.mjs` from build-bench/ with NODE_ENV=production, its own
+ *   PORT, DATABASE_URL to that database (the app's own pool), a throw-away DATA_DIR, random
+ *   SERVICE_TOKEN and STORAGE_SECRET (production requires them), PGAPPNAME=cy-bench-server (so its
+ *   PostgreSQL backends can be told apart and their CPU read);
+ * - client processes (fork, default one per core): each drives its share of learners over HTTP with
+ *   the session cookie an old client sends, through a keep-alive agent with a bounded socket pool,
+ *   and sends back latency samples, acknowledged answers, errors by code and its own CPU use.
+ *
+ * Environment: TEST_POSTGRES_URL (admin connection, postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_CLIENTS (client processes, default the number of cores), BENCH_SOCKETS (keep-alive sockets
+ * over all clients, default 1000), BENCH_PORT (server port, default a free one; REALTIME_PORT is the
+ * next one, unused here), BENCH_TIMEOUT_SECONDS (per request, default 60), BENCH_BUILD_DIR (build folder,
+ * default build-bench), BENCH_SERVER_NODE_OPTIONS (node flags for the server, e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof": every worker then writes its profile there on exit), BENCH_WEB_CONCURRENCY
+ * (the server's WEB_CONCURRENCY; unset, the server's production default applies). The server's CPU is
+ * counted over its whole process tree (cluster workers included).
  */
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { and, count, eq, sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase } from "../db/client";
-import { examAnswers, examAttempts, sessions, users } from "../db/schema";
-import { hashToken, randomToken } from "../trpc/auth/session";
-import { register } from "../trpc/exam/attempt.service";
-import { handleLegacy } from "../trpc/legacy/handler";
-import { createExam, createQuestion, createRandomPaper } from "../tests/factories/exam";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 
-process.env.NODE_ENV ??= "development";
-const LEARNERS = Number(process.argv[2] ?? 2000);
-const WINDOW_MS = Number(process.argv[3] ?? 10) * 1000;
+const SELF = fileURLToPath(import.meta.url);
 const ANSWERS = 20;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PATH = "/api/elearning/caiyun/test";
+const envNum = (k: string, d: number) => Number(process.env[k] ?? d) || d;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
+type Msg = { op: string; [k: string]: any };
+/** What a client process reports: latencies in ms, acknowledged answers as (attempt, question, 0=A/1=B) triples. */
+interface ClientResult {
+  start: Float64Array;
+  paper: Float64Array;
+  save: Float64Array;
+  submit: Float64Array;
+  acked: Int32Array;
+  errors: Record<string, number>;
+  samples: string[];
+  cpuMs: number;
+  wallMs: number;
+  loopP99: number;
+  connections: number;
+  queuePeak: number;
+}
+
+// ---------- client process ----------
+
+async function client() {
+  const run = new Promise<Msg>((r) => process.once("message", r as never));
+  process.send!({ op: "ready" });
+  const { base, examId, tokens, startAt, windowMs, sockets, timeoutMs } = await run;
+  const url = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const lat = { start: [] as number[], paper: [] as number[], save: [] as number[], submit: [] as number[] };
+  const acked: number[] = [];
+  const errors: Record<string, number> = {};
+  const samples: string[] = [];
+  let connections = 0;
+  let queuePeak = 0;
+  const counts = { started: 0, saves: 0, submitted: 0, errors: 0 };
+
+  class CallError extends Error {
+    constructor(readonly code: string, message: string) {
+      super(message);
+    }
+  }
+  const post = (step: string, token: string, body: unknown, into: number[]) =>
+    new Promise<any>((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify(body));
+      const t = performance.now();
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: `${PATH}/${step}`,
+          agent,
+          headers: { "content-type": "application/json", "content-length": payload.length, cookie: `cy_session=${token}` },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("error", (e) => reject(new CallError(`${step}:${(e as NodeJS.ErrnoException).code ?? "ERR"}`, e.message)));
+          res.on("end", () => {
+            const ms = performance.now() - t;
+            let j: { success?: boolean; code?: number; message?: string; data?: any } = {};
+            try {
+              j = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+            } catch {}
+            if (res.statusCode !== 200) return reject(new CallError(`${step}:HTTP ${res.statusCode}`, j.message ?? ""));
+            if (!j.success) return reject(new CallError(`${step}:code ${j.code}`, j.message ?? ""));
+            into.push(ms);
+            resolve(j.data);
+          });
+        },
+      );
+      req.on("socket", (s) => {
+        if (!req.reusedSocket) connections += 1;
+        void s;
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: "TIMEOUT" })));
+      req.on("error", (e: NodeJS.ErrnoException) => reject(new CallError(`${step}:${e.code ?? "ERR"}${req.reusedSocket ? " (reused socket)" : ""}`, e.message)));
+      req.end(payload);
+    });
+
+  const learner = async (token: string) => {
+    await sleep(Math.max(0, startAt + Math.random() * windowMs - Date.now()));
+    try {
+      const started = await post("startExam", token, { examId }, lat.start);
+      counts.started += 1;
+      const paper = await post("getPaper", token, { paperId: started.paperId }, lat.paper);
+      let seq = 0;
+      for (const q of (paper.questions as { questionId: number }[]).slice(0, ANSWERS)) {
+        const choice = Math.random() < 0.5 ? 0 : 1;
+        await post("submitQuestion", token, { paperId: started.paperId, questionId: q.questionId, answer: [choice ? "B" : "A"], seq: ++seq }, lat.save);
+        // Only acknowledged saves count: those are the answers the server promised to keep.
+        acked.push(started.paperId, q.questionId, choice);
+        counts.saves += 1;
+      }
+      await post("submitPaper", token, { paperId: started.paperId }, lat.submit);
+      counts.submitted += 1;
+    } catch (e) {
+      const code = e instanceof CallError ? e.code : `other:${(e as Error).name}`;
+      errors[code] = (errors[code] ?? 0) + 1;
+      counts.errors += 1;
+      if (samples.length < 5) samples.push(`${code} ${(e as Error).message}`.slice(0, 200));
+    }
+  };
+
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const queued = setInterval(() => {
+    const waiting = Object.values(agent.requests).reduce((n, q) => n + (q?.length ?? 0), 0);
+    queuePeak = Math.max(queuePeak, waiting);
+  }, 50);
+  const progress = setInterval(() => process.send!({ op: "progress", ...counts }), 1000);
+  await sleep(Math.max(0, startAt - Date.now()));
+  loop.enable();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(tokens.map((t: string) => learner(t)));
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  loop.disable();
+  clearInterval(queued);
+  clearInterval(progress);
+  agent.destroy();
+  const result: ClientResult = {
+    start: Float64Array.from(lat.start),
+    paper: Float64Array.from(lat.paper),
+    save: Float64Array.from(lat.save),
+    submit: Float64Array.from(lat.submit),
+    acked: Int32Array.from(acked),
+    errors,
+    samples,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    wallMs,
+    loopP99: loop.percentile(99) / 1e6,
+    connections,
+    queuePeak,
+  };
+  process.send!({ op: "progress", ...counts });
+  process.send!({ op: "done", result }, undefined, {}, () => process.exit(0));
+}
+
+// ---------- parent ----------
+
+const pct = (xs: Float64Array, p: number) => {
+  const s = Float64Array.from(xs).sort();
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
 };
-const ms = (x: number) => `${x.toFixed(1)} ms`;
+const concat = (parts: Float64Array[]) => {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) (out.set(p, o), (o += p.length));
+  return out;
+};
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** CPU seconds (user + system) of a process, from /proc/<pid>/stat; 0 when it is gone. */
+function cpuSeconds(pid: number) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+/** The process and its descendants (cluster workers), from /proc/<pid>/task/<tid>/children. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const tid of readdirSync(`/proc/${out[i]}/task`))
+        for (const c of readFileSync(`/proc/${out[i]}/task/${tid}/children`, "utf8").trim().split(/\s+/)) if (c) out.push(Number(c));
+    } catch {}
+  }
+  return out;
+}
+/** CPU seconds of the process tree; workers that exited before the read are not counted. */
+const treeCpuSeconds = (pid: number) => processTree(pid).reduce((n, p) => n + cpuSeconds(p), 0);
+/** Summed VmRSS and VmHWM of the process tree, in kB. */
+const treeMemory = (pid: number) => processTree(pid).map(memory).reduce((a, m) => ({ rss: a.rss + m.rss, hwm: a.hwm + m.hwm }), { rss: 0, hwm: 0 });
+
+/** VmRSS and VmHWM (peak) in kB, from /proc/<pid>/status. */
+function memory(pid: number) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  } catch {
+    return { rss: 0, hwm: 0 };
+  }
+}
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess | undefined, graceMs = 5000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const t = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => (clearTimeout(t), resolve()));
+    child.kill("SIGTERM");
+  });
+}
 
 async function main() {
+  const LEARNERS = Number(process.argv[2] ?? 2000);
+  const WINDOW_MS = Number(process.argv[3] ?? 10) * 1000;
+  if (!(LEARNERS >= 1) || !(WINDOW_MS >= 0)) throw new Error("usage: bench-exam.ts [learners] [windowSeconds]");
+  const CLIENTS = Math.max(1, Math.min(envNum("BENCH_CLIENTS", availableParallelism()), LEARNERS));
+  const SOCKETS = envNum("BENCH_SOCKETS", 1000);
+  const TIMEOUT_MS = envNum("BENCH_TIMEOUT_SECONDS", 60) * 1000;
+  const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const BUILD_DIR = process.env.BENCH_BUILD_DIR || "build-bench";
+  const NODE_FLAGS = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+  process.env.NODE_ENV ??= "development";
+
+  // The app's modules only here: the client processes load nothing but node's own.
+  const { ensureBuild, root, waitForHttp } = await import("./lib.mjs");
+  const { and, count, eq, inArray } = await import("drizzle-orm");
+  const { default: postgres } = await import("postgres");
+  const { openDatabase } = await import("../db/client");
+  const { examAnswers, examAttempts, sessions, users } = await import("../db/schema");
+  const { hashToken, randomToken } = await import("../trpc/auth/session");
+  const { register } = await import("../trpc/exam/attempt.service");
+  const { createExam, createQuestion, createRandomPaper } = await import("../tests/factories/exam");
+
+  ensureBuild(BUILD_DIR);
+
   const name = `cy_bench_exam_${randomBytes(4).toString("hex")}`;
+  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const dataDir = mkdtempSync(join(tmpdir(), "cy-bench-exam-"));
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  let server: ChildProcess | undefined;
+  const clients: ChildProcess[] = [];
+  let stopping = false;
+  const cleanup = async () => {
+    stopping = true;
+    await Promise.all(clients.map((c) => stopChild(c, 1000)));
+    await stopChild(server);
+  };
+  // Ctrl+C or a kill: stop the children, drop the database (closing our connections to it), leave.
+  const onSignal = () =>
+    void cleanup()
+      .then(() => admin.unsafe(`drop database if exists ${name} with (force)`))
+      .catch(() => {})
+      .finally(() => {
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(130);
+      });
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
   await admin.unsafe(`create database ${name}`);
-  const handle = await openDatabase({ databaseUrl: ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), migrate: true, max: 30 });
+  const handle = await openDatabase({ databaseUrl, migrate: true, max: 10 });
   const db = handle.db;
   try {
     // A bank of 40 single-choice and 40 true/false questions; each learner's paper draws 10 + 10.
@@ -56,107 +323,191 @@ async function main() {
         .returning({ id: users.id });
       ids.push(...rows.map((r) => r.id));
     }
-    const tokens = new Map<number, string>();
+    const tokens: string[] = [];
     const sessionRows = ids.map((userId) => {
       const token = randomToken();
-      tokens.set(userId, token);
+      tokens.push(token);
       return { id: hashToken(token), userId, expiresAt: new Date(Date.now() + 30 * 86400_000) };
     });
     for (let i = 0; i < sessionRows.length; i += 1000) await db.insert(sessions).values(sessionRows.slice(i, i + 1000));
     for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map((id) => register(db, id, exam.id)));
     console.log(`prepared ${LEARNERS} learners with their papers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-    // The legacy adapter behind a plain HTTP server, as in production.
-    const server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const body = chunks.length ? Buffer.concat(chunks) : undefined;
-      const answer = await handleLegacy(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }), db);
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    // Longer than the clients' idle gaps, so a kept-alive socket is never closed under a request.
-    server.keepAliveTimeout = 120_000;
-    server.headersTimeout = 125_000;
-    // A deep accept queue: thousands of learners connect within the same seconds.
-    await new Promise<void>((r) => server.listen({ port: 0, host: "127.0.0.1", backlog: 8192 }, r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/elearning/caiyun/test`;
-
-    const startLat: number[] = [];
-    const saveLat: number[] = [];
-    const submitLat: number[] = [];
-    const errors: string[] = [];
-    const expected = new Map<string, string>();
-    const post = async (path: string, token: string, body: unknown, into: number[]) => {
-      const t = performance.now();
-      const r = await fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: `cy_session=${token}` }, body: JSON.stringify(body) });
-      const j = (await r.json()) as { success: boolean; message: string; data: any };
-      into.push(performance.now() - t);
-      if (!j.success) throw new Error(`${path}: ${j.message}`);
-      return j.data;
+    // The server under test: the production build, as `npm start` runs it, alone in its process.
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+    const serverEnv = {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production" as const,
+      BUILD_DIR,
+      PORT: String(port),
+      REALTIME_PORT: String(port + 1),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SERVICE_TOKEN: randomBytes(24).toString("hex"),
+      STORAGE_SECRET: randomBytes(24).toString("hex"),
+      PGAPPNAME: "cy-bench-server",
+      ...(process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
     };
+    const serverLog: string[] = [];
+    const web = spawn(process.execPath, [...NODE_FLAGS, "server.mjs"], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+    server = web;
+    for (const stream of [web.stdout, web.stderr])
+      stream.on("data", (c: Buffer) => {
+        for (const line of c.toString("utf8").split("\n")) if (line.trim() && serverLog.length < 200) serverLog.push(line);
+      });
+    web.on("exit", (code, signal) => {
+      if (!stopping) console.error(`server stopped early (${signal ?? `exit ${code}`}):\n${serverLog.slice(-20).join("\n")}`);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    if (!(await waitForHttp(`${base}/api/elearning/caiyun/front/user/getUserInfo`, 60_000))) throw new Error(`the server did not answer within 60 s:\n${serverLog.join("\n")}`);
+    // Its database pool opens on the first call; one anonymous exam call warms the route too.
+    await fetch(`${base}${PATH}/startExam`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ examId: exam.id }) }).then((r) => r.text());
+    const serverPid = web.pid!;
 
-    const run0 = Date.now();
-    const progress = setInterval(() => console.log(`  ${((Date.now() - run0) / 1000).toFixed(0)} s: ${startLat.length} started, ${saveLat.length} answers, ${submitLat.length} submitted, ${errors.length} errors`), 30_000);
-    await Promise.all(
-      ids.map(async (userId) => {
-        await new Promise((r) => setTimeout(r, Math.random() * WINDOW_MS));
-        const token = tokens.get(userId)!;
-        try {
-          const started = await post("startExam", token, { examId: exam.id }, startLat);
-          const paperData = await post("getPaper", token, { paperId: started.paperId }, []);
-          let seq = 0;
-          for (const q of paperData.questions as { questionId: number }[]) {
-            const answer = Math.random() < 0.5 ? "A" : "B";
-            await post("submitQuestion", token, { paperId: started.paperId, questionId: q.questionId, answer: [answer], seq: ++seq }, saveLat);
-            // Only acknowledged saves count: those are the answers the server promised to keep.
-            expected.set(`${started.paperId}:${q.questionId}`, answer);
-          }
-          await post("submitPaper", token, { paperId: started.paperId }, submitLat);
-        } catch (e) {
-          const cause = (e as { cause?: { code?: string } }).cause?.code;
-          errors.push(`${(e as Error).message}${cause ? ` (${cause})` : ""}`);
-        }
-      }),
+    // Client processes, each with its share of learners and of the socket pool.
+    const perClient = Array.from({ length: CLIENTS }, () => [] as string[]);
+    tokens.forEach((t, i) => perClient[i % CLIENTS]!.push(t));
+    const progress = new Map<number, Msg>();
+    const results: ClientResult[] = [];
+    const clientPids: number[] = [];
+    const ready: Promise<unknown>[] = [];
+    const finished = perClient.map((_, c) => {
+      const child = fork(SELF, ["client"], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" });
+      clients.push(child);
+      clientPids.push(child.pid!);
+      ready.push(
+        new Promise((resolve, reject) => {
+          child.on("message", (m: Msg) => m.op === "ready" && resolve(null));
+          child.on("exit", (code) => reject(new Error(`client ${c} stopped before the start (exit ${code})`)));
+        }),
+      );
+      return new Promise<void>((resolve, reject) => {
+        child.on("message", (m: Msg) => {
+          if (m.op === "progress") progress.set(c, m);
+          if (m.op === "done") ((results[c] = m.result as ClientResult), resolve());
+        });
+        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`client ${c} stopped (exit ${code})`))));
+      });
+    });
+    // Every client gets the same wall-clock start, once all of them are loaded.
+    await Promise.all(ready);
+    const startAt = Date.now() + 1000;
+    const socketsPerClient = Math.max(1, Math.floor(SOCKETS / CLIENTS));
+    clients.forEach((child, c) =>
+      child.send({ op: "run", base, examId: exam.id, tokens: perClient[c], startAt, windowMs: WINDOW_MS, sockets: socketsPerClient, timeoutMs: TIMEOUT_MS }),
     );
-    clearInterval(progress);
-    const elapsed = (Date.now() - run0) / 1000;
-    server.close();
+    const load = loadavg();
+    await sleep(startAt - Date.now());
 
-    // Every saved answer must be in the database, as sent.
-    const rows = await db.select({ attemptId: examAnswers.attemptId, questionId: examAnswers.questionId, answer: examAnswers.answer }).from(examAnswers);
-    let mismatched = 0;
-    for (const r of rows) {
-      const want = expected.get(`${r.attemptId}:${r.questionId}`);
-      if (want !== undefined && want !== r.answer[0]) mismatched += 1;
+    // Server figures over the load: CPU (per second, for the peak) and memory, from /proc.
+    const pgPids = async () =>
+      (await admin`select pid from pg_stat_activity where datname = ${name} and application_name = 'cy-bench-server'`).map((r) => Number(r.pid));
+    const pgCpu = async () => {
+      const m = new Map<number, number>();
+      for (const pid of await pgPids()) m.set(pid, cpuSeconds(pid));
+      return m;
+    };
+    const pgStart = await pgCpu();
+    const cpuStart = treeCpuSeconds(serverPid);
+    const memStart = treeMemory(serverPid);
+    let last = { t: performance.now(), cpu: cpuStart };
+    let cpuPeak = 0;
+    let rssPeak = memStart.rss;
+    let processes = processTree(serverPid).length;
+    const run0 = performance.now();
+    let tick = 0;
+    const sampler = setInterval(() => {
+      const now = { t: performance.now(), cpu: treeCpuSeconds(serverPid) };
+      cpuPeak = Math.max(cpuPeak, (now.cpu - last.cpu) / ((now.t - last.t) / 1000));
+      rssPeak = Math.max(rssPeak, treeMemory(serverPid).rss);
+      processes = Math.max(processes, processTree(serverPid).length);
+      last = now;
+      if (++tick % 10 === 0) {
+        const s = [...progress.values()].reduce((a, m) => ({ started: a.started + m.started, saves: a.saves + m.saves, submitted: a.submitted + m.submitted, errors: a.errors + m.errors }), { started: 0, saves: 0, submitted: 0, errors: 0 });
+        console.log(`  ${tick} s: ${s.started} started, ${s.saves} answers, ${s.submitted} submitted, ${s.errors} errors`);
+      }
+    }, 1000);
+    // Bounded however the server behaves: each request has its own timeout, the whole load this one.
+    const deadlineMs = WINDOW_MS + 15 * 60_000;
+    let deadline: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(finished), new Promise((_, reject) => (deadline = setTimeout(() => reject(new Error(`the load did not finish within ${deadlineMs / 1000} s`)), deadlineMs)))]);
+    clearTimeout(deadline);
+    clearInterval(sampler);
+    const elapsed = (performance.now() - run0) / 1000;
+    const serverCpu = treeCpuSeconds(serverPid) - cpuStart;
+    const memEnd = treeMemory(serverPid);
+    const pgEnd = await pgCpu();
+    const dbCpu = [...pgEnd].reduce((n, [pid, s]) => n + s - (pgStart.get(pid) ?? 0), 0);
+    stopping = true;
+    await stopChild(server);
+    // Every acknowledged answer must be in the database, as sent.
+    const acked = new Map<string, number>();
+    for (const r of results) for (let i = 0; i < r.acked.length; i += 3) acked.set(`${r.acked[i]}:${r.acked[i + 1]}`, r.acked[i + 2]!);
+    const attemptIds = [...new Set(results.flatMap((r) => Array.from(r.acked.filter((_, i) => i % 3 === 0))))];
+    const rows: { attemptId: number; questionId: number; answer: string[] }[] = [];
+    for (let i = 0; i < attemptIds.length; i += 1000)
+      rows.push(...(await db.select({ attemptId: examAnswers.attemptId, questionId: examAnswers.questionId, answer: examAnswers.answer }).from(examAnswers).where(inArray(examAnswers.attemptId, attemptIds.slice(i, i + 1000)))));
+    const stored = new Map(rows.map((r) => [`${r.attemptId}:${r.questionId}`, r.answer[0]]));
+    let missing = 0;
+    let differs = 0;
+    for (const [k, choice] of acked) {
+      const got = stored.get(k);
+      if (got === undefined) missing += 1;
+      else if (got !== (choice ? "B" : "A")) differs += 1;
     }
     const [{ n: submitted } = { n: 0 }] = await db.select({ n: count() }).from(examAttempts).where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.status, 2)));
     const [{ n: attempts } = { n: 0 }] = await db.select({ n: count() }).from(examAttempts).where(eq(examAttempts.examId, exam.id));
-    const requests = startLat.length + saveLat.length + submitLat.length;
 
-    console.log(`\n${LEARNERS} learners, starts spread over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each, PostgreSQL (pool 30), one process`);
-    console.log(`wall time ${elapsed.toFixed(1)} s, ${requests} requests (${(requests / elapsed).toFixed(0)} req/s)`);
-    console.log(`startExam    p50 ${ms(pct(startLat, 50))}  p99 ${ms(pct(startLat, 99))}  (n=${startLat.length})`);
-    console.log(`submitQuestion p50 ${ms(pct(saveLat, 50))}  p99 ${ms(pct(saveLat, 99))}  (n=${saveLat.length})`);
-    console.log(`submitPaper  p50 ${ms(pct(submitLat, 50))}  p99 ${ms(pct(submitLat, 99))}  (n=${submitLat.length})`);
-    console.log(`errors ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 5).join(" | ")}` : ""}`);
-    const stored = new Set(rows.map((r) => `${r.attemptId}:${r.questionId}`));
-    const missing = [...expected.keys()].filter((k) => !stored.has(k)).length;
-    console.log(`answers acknowledged ${expected.size}, rows in database ${rows.length}, acknowledged but missing ${missing}, stored value differs ${mismatched}`);
+    const all = (k: "start" | "paper" | "save" | "submit") => concat(results.map((r) => r[k]));
+    const lat = { start: all("start"), paper: all("paper"), save: all("save"), submit: all("submit") };
+    const requests = lat.start.length + lat.paper.length + lat.save.length + lat.submit.length;
+    const errors: Record<string, number> = {};
+    for (const r of results) for (const [k, n] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + n;
+    const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+    const line = (label: string, xs: Float64Array) => console.log(`${label.padEnd(15)} p50 ${ms(pct(xs, 50)).padStart(9)}  p99 ${ms(pct(xs, 99)).padStart(9)}  max ${ms(pct(xs, 100)).padStart(9)}  (n=${xs.length})`);
+
+    console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each`);
+    console.log(`server: ${[...NODE_FLAGS, "server.mjs"].join(" ")} (${BUILD_DIR}, NODE_ENV=production, app pool on PostgreSQL), pid ${serverPid}, ${processes} process${processes > 1 ? "es (primary and workers)" : ""}; ${CLIENTS} client processes, ${socketsPerClient} keep-alive sockets each`);
+    console.log(`machine: ${availableParallelism()} cores, load average before the run ${load.map((x) => x.toFixed(2)).join(" ")}`);
+    console.log(`wall time ${elapsed.toFixed(1)} s, ${requests} successful requests (${(requests / elapsed).toFixed(0)} req/s)`);
+    line("startExam", lat.start);
+    line("getPaper", lat.paper);
+    line("submitQuestion", lat.save);
+    line("submitPaper", lat.submit);
+    console.log(`errors ${errorCount}${errorCount ? `: ${Object.entries(errors).map(([k, n]) => `${k} ×${n}`).join(", ")}` : ""}`);
+    for (const s of [...new Set(results.flatMap((r) => r.samples))].slice(0, 5)) console.log(`  e.g. ${s}`);
+    console.log(`server CPU ${serverCpu.toFixed(1)} s over ${elapsed.toFixed(1)} s = ${((serverCpu / elapsed) * 100).toFixed(0)}% of a core on average, peak ${(cpuPeak * 100).toFixed(0)}% (1 s samples)`);
+    console.log(`server CPU per successful request ${requests ? ((serverCpu * 1000) / requests).toFixed(2) : "-"} ms, PostgreSQL CPU per request ${requests ? ((dbCpu * 1000) / requests).toFixed(2) : "-"} ms`);
+    console.log(`server RSS ${mb(memStart.rss)} before the load, peak ${mb(Math.max(rssPeak, memEnd.hwm))}, ${mb(memEnd.rss)} after`);
+    console.log(`PostgreSQL backends of the server (${pgEnd.size}): CPU ${dbCpu.toFixed(1)} s = ${((dbCpu / elapsed) * 100).toFixed(0)}% of a core on average`);
+    results.forEach((r, c) =>
+      console.log(`client ${c} (pid ${clientPids[c]}): CPU ${(r.cpuMs / 1000).toFixed(1)} s = ${((r.cpuMs / r.wallMs) * 100).toFixed(0)}% of a core, event-loop delay p99 ${r.loopP99.toFixed(1)} ms, ${r.connections} connections opened, peak ${r.queuePeak} requests waiting for a socket`),
+    );
+    const said = serverLog.filter((l) => !l.startsWith("web: "));
+    if (said.length) console.log(`server log (${said.length}${said.length === 200 ? "+" : ""} lines), first ones:\n  ${said.slice(0, 8).join("\n  ")}`);
+    console.log(`answers acknowledged ${acked.size}, found in database ${acked.size - missing}, missing ${missing}, stored value differs ${differs}`);
     console.log(`attempts ${attempts} (one per learner: ${attempts === LEARNERS}), submitted ${submitted}`);
-    const ok = errors.length === 0 && missing === 0 && mismatched === 0 && submitted === LEARNERS;
+    const ok = errorCount === 0 && missing === 0 && differs === 0 && submitted === LEARNERS && acked.size === LEARNERS * ANSWERS;
     console.log(ok ? "RESULT: every answer saved and every paper submitted" : "RESULT: FAILED");
-    await db.execute(sql`select 1`);
+    if (!ok) process.exitCode = 1;
   } finally {
+    await cleanup();
     await handle.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv[2] === "client") {
+  client().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,11 +1,21 @@
-// Live-room fan-out benchmark: `npx tsx scripts/bench-live.ts`.
-// One server process (uWebSockets.js realtime, then a Socket.IO server built only for this run),
-// VIEWERS websocket viewers in one room spread over client processes, RATE comments a second for
-// SECONDS: fan-out latency p50/p99 (sampled viewers), server memory per connection, frames dropped.
-// Environment: BENCH_VIEWERS (10000), BENCH_RATE (100), BENCH_SECONDS (30), BENCH_CLIENTS (2 receiving processes,
-// plus one process holding the 100 speaking viewers).
+// Live-room fan-out benchmark: `npx tsx scripts/bench-live.ts` (or `npm run bench live`).
+// One server process (uWebSockets.js realtime, then a Socket.IO server built only for this run) and
+// VIEWERS websocket viewers in one room, RATE comments a second for SECONDS. The viewers are raw
+// websocket clients (net sockets, hand-parsed frames) spread over client processes, so the figures
+// are the server's: a comment frame is recognised by its first bytes and only the sampled viewers read
+// its send time; every other frame is counted unparsed. Send and receive times come from the
+// monotonic clock every process on the machine shares (process.hrtime).
+// Reports fan-out latency p50/p99, server memory per connection (RSS delta / connections), server CPU,
+// frames not delivered, viewers cut off, and how busy the client processes were (event-loop delay).
+// Environment: BENCH_VIEWERS (10000), BENCH_RATE (100), BENCH_SECONDS (30), BENCH_CLIENTS (receiving
+// processes, default the number of cores; the 100 speakers have one more), BENCH_SAMPLED (sampled
+// viewers per receiving process, 200), BENCH_KINDS (uws,sio).
 import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { connect, type Socket } from "node:net";
+import { availableParallelism } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
 const SELF = fileURLToPath(import.meta.url);
@@ -14,8 +24,10 @@ const env = (k: string, d: number) => Number(process.env[k] ?? d) || d;
 const VIEWERS = env("BENCH_VIEWERS", 10_000);
 const RATE = env("BENCH_RATE", 100);
 const SECONDS = env("BENCH_SECONDS", 30);
-const CLIENTS = env("BENCH_CLIENTS", 2);
-const SAMPLED_PER_CLIENT = 100;
+const CLIENTS = env("BENCH_CLIENTS", availableParallelism());
+const SAMPLED_PER_CLIENT = env("BENCH_SAMPLED", 200);
+const KINDS = (process.env.BENCH_KINDS ?? "uws,sio").split(",").filter((k): k is Kind => k === "uws" || k === "sio");
+const SPEAKERS = Math.min(RATE, 100);
 
 type Kind = "uws" | "sio";
 type Msg = { op: string; [k: string]: unknown };
@@ -33,7 +45,12 @@ function once(p: ChildProcess, op: string, timeoutMs = 600_000): Promise<Msg> {
   });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mem = () => ({ rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
+const mem = () => {
+  const c = process.cpuUsage();
+  return { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed, cpu: c.user + c.system };
+};
+/** Microseconds on the machine's monotonic clock: the same in every process. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // ---------- server processes ----------
 
@@ -51,6 +68,7 @@ async function serveUws() {
   const rt = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: createLocalBus(), liveClient });
   process.on("message", (m: Msg) => {
     if (m.op === "mem") {
+      global.gc?.();
       global.gc?.();
       send(process, { op: "mem", ...mem() });
     }
@@ -91,6 +109,7 @@ async function serveSio() {
   process.on("message", (m: Msg) => {
     if (m.op === "mem") {
       global.gc?.();
+      global.gc?.();
       send(process, { op: "mem", ...mem() });
     }
     if (m.op === "stop") {
@@ -101,64 +120,147 @@ async function serveSio() {
   send(process, { op: "ready", port, native: false, ...mem() });
 }
 
-// ---------- client processes ----------
+// ---------- client processes: raw websocket viewers ----------
 
-interface Viewer {
-  sendComment(content: string): void;
-  close(): void;
+const COMMENT_UWS = Buffer.from('{"type":"comment"');
+const COMMENT_SIO = Buffer.from('42["comment"');
+const STAMP = Buffer.from("b:");
+
+interface Conn {
+  socket: Socket;
+  rest: Buffer | null;
+  sampled: boolean;
+  open: boolean;
+  upgraded: boolean;
 }
 
-async function clientProcess(kind: Kind, port: number, count: number, firstId: number, senders: number) {
-  const WebSocket = (await import("ws")).default;
-  const { io } = await import("socket.io-client");
-  const viewers: Viewer[] = [];
-  let received = 0;
-  let closedEarly = 0;
+/** One client frame, masked as the protocol asks. */
+function clientFrame(opcode: number, payload: Buffer): Buffer {
+  const len = payload.length;
+  const head = len < 126 ? 2 : 4;
+  const out = Buffer.allocUnsafe(head + 4 + len);
+  out[0] = 0x80 | opcode;
+  if (len < 126) out[1] = 0x80 | len;
+  else (out[1] = 0x80 | 126), out.writeUInt16BE(len, 2);
+  const mask = randomBytes(4);
+  mask.copy(out, head);
+  for (let i = 0; i < len; i++) out[head + 4 + i] = payload[i]! ^ mask[i & 3]!;
+  return out;
+}
+
+async function clientProcess(kind: Kind, port: number, count: number, firstId: number, speakers: number) {
+  const conns: Conn[] = [];
+  let comments = 0;
+  let others = 0;
+  let cutOff = 0;
   let measuring = false;
-  const latencies: number[] = [];
-  const marker = Buffer.from('"type":"comment"');
+  let latencies = new Float64Array(1 << 16);
+  let nLat = 0;
+  const prefix = kind === "uws" ? COMMENT_UWS : COMMENT_SIO;
+  const stride = speakers ? Infinity : Math.max(1, Math.floor(count / SAMPLED_PER_CLIENT));
+  const loop = monitorEventLoopDelay({ resolution: 10 });
 
-  const onFrame = (sampled: boolean, text: string | Buffer) => {
-    if (!measuring) return;
-    const buf = typeof text === "string" ? Buffer.from(text) : text;
-    if (buf.indexOf(marker) < 0) return;
-    received += 1;
-    if (!sampled) return;
-    const m = /b:(\d+(?:\.\d+)?)/.exec(buf.toString());
-    if (m) latencies.push(performance.timeOrigin + performance.now() - Number(m[1]));
-  };
+  const write = (c: Conn, text: string) => c.socket.write(clientFrame(1, Buffer.from(text)));
 
-  const openOne = (i: number): Promise<void> =>
+  function onText(c: Conn, buf: Buffer, start: number, end: number) {
+    if (end - start >= prefix.length && buf.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0) {
+      if (!measuring) return;
+      comments += 1;
+      if (!c.sampled) return;
+      // Only the sampled viewers look for the send time ("b:<µs>") in the comment text.
+      let at = buf.indexOf(STAMP, start);
+      if (at < 0 || at >= end) return;
+      let sentUs = 0;
+      for (at += 2; at < end; at++) {
+        const d = buf[at]! - 48;
+        if (d < 0 || d > 9) break;
+        sentUs = sentUs * 10 + d;
+      }
+      if (nLat === latencies.length) {
+        const bigger = new Float64Array(latencies.length * 2);
+        bigger.set(latencies);
+        latencies = bigger;
+      }
+      latencies[nLat++] = (nowUs() - sentUs) / 1000;
+      return;
+    }
+    if (kind === "sio") {
+      // Engine.IO: "0{…}" open (answer with a namespace connect), "2" ping, "40{…}" connected.
+      const first = buf[start];
+      if (first === 0x32 && end - start === 1) return write(c, "3");
+      if (first === 0x30) return write(c, "40");
+      if (first === 0x34 && buf[start + 1] === 0x30) return void (c.open = true);
+    }
+    if (measuring) others += 1;
+  }
+
+  function onData(c: Conn, chunk: Buffer) {
+    let buf = c.rest ? Buffer.concat([c.rest, chunk]) : chunk;
+    c.rest = null;
+    let off = 0;
+    if (!c.upgraded) {
+      const endOfHead = buf.indexOf("\r\n\r\n");
+      if (endOfHead < 0) return void (c.rest = buf);
+      if (!buf.subarray(0, 12).toString().includes("101")) return c.socket.destroy(new Error(buf.subarray(0, endOfHead).toString()));
+      c.upgraded = true;
+      if (kind === "uws") c.open = true;
+      off = endOfHead + 4;
+    }
+    while (buf.length - off >= 2) {
+      const opcode = buf[off]! & 0x0f;
+      let len = buf[off + 1]! & 0x7f;
+      let head = 2;
+      if (len === 126) {
+        if (buf.length - off < 4) break;
+        len = buf.readUInt16BE(off + 2);
+        head = 4;
+      } else if (len === 127) {
+        if (buf.length - off < 10) break;
+        len = buf.readUInt32BE(off + 6);
+        head = 10;
+      }
+      if (buf.length - off < head + len) break;
+      const start = off + head;
+      const end = start + len;
+      if (opcode === 1 || opcode === 2) onText(c, buf, start, end);
+      else if (opcode === 9) c.socket.write(clientFrame(10, buf.subarray(start, end)));
+      else if (opcode === 8) c.socket.end();
+      off = end;
+    }
+    if (off < buf.length) c.rest = buf.subarray(off);
+  }
+
+  const openOne = (i: number): Promise<Conn> =>
     new Promise((resolve, reject) => {
       const id = firstId + i;
-      // Latency is sampled among the listening viewers, not the speakers.
-      const sampled = senders === 0 && i < SAMPLED_PER_CLIENT;
-      if (kind === "uws") {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/elearning/ws/live/${LIVE_ID}?token=${id}`, { perMessageDeflate: false });
-        ws.on("message", (d) => onFrame(sampled, d as Buffer));
-        ws.once("open", () => {
-          viewers.push({ sendComment: (c) => ws.send(JSON.stringify({ type: "comment", content: c })), close: () => ws.terminate() });
-          ws.on("close", () => measuring && (closedEarly += 1));
-          resolve();
-        });
-        ws.once("error", reject);
-      } else {
-        const s = io(`http://127.0.0.1:${port}`, { transports: ["websocket"], forceNew: true, reconnection: false, query: { token: String(id) }, timeout: 60_000 });
-        s.on("comment", (f: unknown) => {
-          // Socket.IO hands over a parsed object; measure the same way.
-          if (!measuring) return;
-          received += 1;
-          if (!sampled) return;
-          const m = /b:(\d+(?:\.\d+)?)/.exec((f as { data: { content: string } }).data.content);
-          if (m) latencies.push(performance.timeOrigin + performance.now() - Number(m[1]));
-        });
-        s.once("connect", () => {
-          viewers.push({ sendComment: (c) => void s.emit("comment", { content: c }), close: () => void s.disconnect() });
-          s.on("disconnect", () => measuring && (closedEarly += 1));
-          resolve();
-        });
-        s.once("connect_error", reject);
-      }
+      const path = kind === "uws" ? `/api/elearning/ws/live/${LIVE_ID}?token=${id}` : `/socket.io/?EIO=4&transport=websocket&token=${id}`;
+      const socket = connect({ port, host: "127.0.0.1", noDelay: true });
+      const c: Conn = { socket, rest: null, sampled: i % stride === 0, open: false, upgraded: false };
+      const timer = setTimeout(() => socket.destroy(new Error("no answer in 60 s")), 60_000);
+      let settled = false;
+      socket.once("connect", () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`));
+      socket.on("data", (d: Buffer) => {
+        onData(c, d);
+        if (!settled && c.open) {
+          settled = true;
+          clearTimeout(timer);
+          resolve(c);
+        }
+      });
+      socket.on("error", (e) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(e);
+      });
+      socket.on("close", () => {
+        if (settled && measuring) cutOff += 1;
+        if (!settled) {
+          settled = true;
+          clearTimeout(timer);
+          reject(new Error("closed before open"));
+        }
+      });
     });
 
   // Open in waves so the accept queue is not flooded.
@@ -166,27 +268,32 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
   let failed = 0;
   for (let i = 0; i < count; i += WAVE) {
     const wave = await Promise.allSettled(Array.from({ length: Math.min(WAVE, count - i) }, (_, j) => openOne(i + j)));
-    failed += wave.filter((w) => w.status === "rejected").length;
+    for (const w of wave) w.status === "fulfilled" ? conns.push(w.value) : (failed += 1);
   }
-  send(process, { op: "connected", connected: viewers.length, failed });
+  send(process, { op: "connected", connected: conns.length, failed });
 
   let sent = 0;
   let timers: NodeJS.Timeout[] = [];
-  process.on("message", async (m: Msg) => {
+  let cpuAtStart = 0;
+  const text = (content: string) => (kind === "uws" ? JSON.stringify({ type: "comment", content }) : `42${JSON.stringify(["comment", { content }])}`);
+  process.on("message", (m: Msg) => {
     if (m.op === "start") {
       measuring = true;
-      const perSender = RATE / Number(m.totalSenders);
-      // Each sender speaks at its share of the rate, staggered across the second.
-      for (let k = 0; k < Math.min(senders, viewers.length); k++) {
-        const v = viewers[k]!;
-        const start = setTimeout(() => {
+      loop.enable();
+      cpuAtStart = mem().cpu;
+      const perSpeaker = RATE / Number(m.speakers);
+      // Each speaker talks at its share of the rate, staggered across the second; the time is taken
+      // right before the write.
+      for (let k = 0; k < Math.min(speakers, conns.length); k++) {
+        const c = conns[k]!;
+        const begin = setTimeout(() => {
           const t = setInterval(() => {
-            v.sendComment(`b:${performance.timeOrigin + performance.now()} 请问框架协议采购的第二阶段怎么确定成交供应商？`);
+            write(c, text(`b:${nowUs()} 请问框架协议采购的第二阶段怎么确定成交供应商？`));
             sent += 1;
-          }, 1000 / perSender);
+          }, 1000 / perSpeaker);
           timers.push(t);
-        }, Math.floor((k * 1000) / Math.max(1, senders)));
-        timers.push(start);
+        }, Math.floor((k * 1000) / Math.max(1, speakers)));
+        timers.push(begin);
       }
     }
     if (m.op === "stopSending") {
@@ -196,33 +303,46 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
     }
     if (m.op === "report") {
       measuring = false;
-      send(process, { op: "report", received, closedEarly, latencies, connected: viewers.length });
-      for (const v of viewers) v.close();
-      setTimeout(() => process.exit(0), 500);
+      loop.disable();
+      send(process, {
+        op: "report",
+        comments,
+        others,
+        cutOff,
+        latencies: latencies.subarray(0, nLat),
+        connected: conns.length,
+        loopP99: loop.percentile(99) / 1e6,
+        loopMax: loop.max / 1e6,
+        cpuSecs: (mem().cpu - cpuAtStart) / 1e6,
+      });
+      for (const c of conns) c.socket.destroy();
+      setTimeout(() => process.exit(0), 300);
     }
   });
 }
 
 // ---------- orchestration ----------
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 async function scenario(kind: Kind) {
-  const server = fork(SELF, ["serve", kind], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit" });
+  const server = fork(SELF, ["serve", kind], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" });
   const ready = await once(server, "ready", 60_000);
   const port = Number(ready.port);
+  // Let start-up garbage settle, so the memory delta is the connections'.
+  await sleep(1000);
   send(server, { op: "mem" });
   const base = await once(server, "mem");
-  const senderTotal = Math.min(RATE, 100);
   const clients: ChildProcess[] = [];
+  const opts = { execArgv: ["--import", "tsx"], stdio: "inherit" as const, serialization: "advanced" as const };
   const connectedAt = performance.now();
   // The speakers sit in a process of their own, so their timers are not delayed by the receiving load.
-  clients.push(fork(SELF, ["client", kind, String(port), String(senderTotal), "10", String(senderTotal)], { execArgv: ["--import", "tsx"], stdio: "inherit" }));
-  const receivers = VIEWERS - senderTotal;
+  clients.push(fork(SELF, ["client", kind, String(port), String(SPEAKERS), "10", String(SPEAKERS)], opts));
+  const receivers = VIEWERS - SPEAKERS;
   const perReceiver = Math.ceil(receivers / CLIENTS);
   for (let c = 0; c < CLIENTS; c++) {
     const n = Math.min(perReceiver, receivers - c * perReceiver);
-    clients.push(fork(SELF, ["client", kind, String(port), String(n), String(100_000 + c * perReceiver), "0"], { execArgv: ["--import", "tsx", "--max-old-space-size=4096"], stdio: "inherit" }));
+    if (n > 0) clients.push(fork(SELF, ["client", kind, String(port), String(n), String(100_000 + c * perReceiver), "0"], opts));
   }
   const conn = await Promise.all(clients.map((c) => once(c, "connected")));
   const connected = conn.reduce((s, m) => s + Number(m.connected), 0);
@@ -232,9 +352,11 @@ async function scenario(kind: Kind) {
   send(server, { op: "mem" });
   const loaded = await once(server, "mem");
 
-  for (const c of clients) send(c, { op: "start", totalSenders: senderTotal });
+  for (const c of clients) send(c, { op: "start", speakers: SPEAKERS });
   await sleep(SECONDS * 1000);
   const stopped = await Promise.all(clients.map((c) => (send(c, { op: "stopSending" }), once(c, "stoppedSending"))));
+  send(server, { op: "mem" });
+  const after = await once(server, "mem");
   const sent = stopped.reduce((s, m) => s + Number(m.sent), 0);
   // Let the last frames drain before counting.
   await sleep(5000);
@@ -242,9 +364,11 @@ async function scenario(kind: Kind) {
   send(server, { op: "stop" });
   await sleep(800);
 
-  const received = reports.reduce((s, m) => s + Number(m.received), 0);
-  const closedEarly = reports.reduce((s, m) => s + Number(m.closedEarly), 0);
-  const lat = reports.flatMap((m) => m.latencies as number[]).sort((a, b) => a - b);
+  const received = reports.reduce((s, m) => s + Number(m.comments), 0);
+  const lat = new Float64Array(reports.reduce((s, m) => s + (m.latencies as Float64Array).length, 0));
+  let at = 0;
+  for (const m of reports) lat.set(m.latencies as Float64Array, at), (at += (m.latencies as Float64Array).length);
+  lat.sort();
   const expected = sent * connected;
   return {
     kind,
@@ -254,14 +378,19 @@ async function scenario(kind: Kind) {
     connectSecs,
     memPerConnKB: (Number(loaded.rss) - Number(base.rss)) / 1024 / Math.max(1, connected),
     heapPerConnKB: (Number(loaded.heap) - Number(base.heap)) / 1024 / Math.max(1, connected),
+    serverCpu: (Number(after.cpu) - Number(loaded.cpu)) / 1e6 / SECONDS,
     sent,
     expected,
     received,
+    others: reports.reduce((s, m) => s + Number(m.others), 0),
     dropped: Math.max(0, expected - received),
-    closedEarly,
+    cutOff: reports.reduce((s, m) => s + Number(m.cutOff), 0),
     p50: pct(lat, 50),
     p99: pct(lat, 99),
     samples: lat.length,
+    clientLoopP99: Math.max(...reports.map((m) => Number(m.loopP99))),
+    clientLoopMax: Math.max(...reports.map((m) => Number(m.loopMax))),
+    clientCpu: Math.max(...reports.map((m) => Number(m.cpuSecs))) / (SECONDS + 5),
   };
 }
 
@@ -270,9 +399,10 @@ function line(r: Awaited<ReturnType<typeof scenario>>) {
   return [
     `${name}`,
     `  viewers connected ${r.connected} (failed ${r.failed}) in ${r.connectSecs.toFixed(1)} s`,
-    `  server memory per connection: ${r.memPerConnKB.toFixed(2)} KB RSS, ${r.heapPerConnKB.toFixed(2)} KB JS heap`,
-    `  comments sent ${r.sent} (${(r.sent / SECONDS).toFixed(1)}/s), frames expected ${r.expected}, received ${r.received}, not received within 5 s of the last send ${r.dropped} (${((100 * r.dropped) / Math.max(1, r.expected)).toFixed(2)}%), viewers cut off ${r.closedEarly}`,
+    `  server memory per connection: ${r.memPerConnKB.toFixed(2)} KB RSS, ${r.heapPerConnKB.toFixed(2)} KB JS heap; server CPU ${(100 * r.serverCpu).toFixed(0)}% of a core while sending`,
+    `  comments sent ${r.sent} (${(r.sent / SECONDS).toFixed(1)}/s), comment frames expected ${r.expected}, received ${r.received} (${Math.round(r.received / SECONDS)}/s), not received within 5 s of the last send ${r.dropped} (${((100 * r.dropped) / Math.max(1, r.expected)).toFixed(2)}%), other frames ${r.others}, viewers cut off ${r.cutOff}`,
     `  fan-out latency over ${r.samples} sampled receipts: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+    `  busiest client process: ${(100 * r.clientCpu).toFixed(0)}% of a core, event-loop delay p99 ${r.clientLoopP99.toFixed(1)} ms (max ${r.clientLoopMax.toFixed(1)} ms)`,
   ].join("\n");
 }
 
@@ -280,16 +410,20 @@ async function main() {
   const [mode, kind, ...rest] = process.argv.slice(2);
   if (mode === "serve") return kind === "uws" ? serveUws() : serveSio();
   if (mode === "client") {
-    const [port, n, first, senders] = rest.map(Number) as [number, number, number, number];
-    return clientProcess(kind as Kind, port, n, first, senders);
+    const [port, n, first, speakers] = rest.map(Number) as [number, number, number, number];
+    return clientProcess(kind as Kind, port, n, first, speakers);
   }
-  console.log(`bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s for ${SECONDS} s, ${CLIENTS} client processes, ${SAMPLED_PER_CLIENT} sampled viewers per client process`);
-  const uws = await scenario("uws");
-  console.log(line(uws));
-  const sio = await scenario("sio");
-  console.log(line(sio));
-  console.log("ratio (Socket.IO / uWebSockets.js):");
-  console.log(`  p50 latency ×${(sio.p50 / uws.p50).toFixed(2)}, p99 latency ×${(sio.p99 / uws.p99).toFixed(2)}, memory per connection ×${(sio.memPerConnKB / uws.memPerConnKB).toFixed(2)}, dropped ${sio.dropped} vs ${uws.dropped}`);
+  console.log(`bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process`);
+  const results: Partial<Record<Kind, Awaited<ReturnType<typeof scenario>>>> = {};
+  for (const kind of KINDS) {
+    results[kind] = await scenario(kind);
+    console.log(line(results[kind]!));
+  }
+  const { uws, sio } = results;
+  if (uws && sio) {
+    console.log("ratio (Socket.IO / uWebSockets.js):");
+    console.log(`  p50 latency ×${(sio.p50 / uws.p50).toFixed(2)}, p99 latency ×${(sio.p99 / uws.p99).toFixed(2)}, memory per connection ×${(sio.memPerConnKB / uws.memPerConnKB).toFixed(2)}, server CPU ×${(sio.serverCpu / uws.serverCpu).toFixed(2)}, not received ${sio.dropped} vs ${uws.dropped}, cut off ${sio.cutOff} vs ${uws.cutOff}`);
+  }
   process.exit(0);
 }
 

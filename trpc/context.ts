@@ -19,13 +19,19 @@ export interface Context {
   secureCookies: boolean;
 }
 
-export function clientIp(request: Request): string {
+/** What a context reads of a request: a Fetch Request, or the legacy adapter's lighter stand-in (LegacyRequest). */
+export interface ContextRequest {
+  url: string;
+  headers: Pick<Headers, "get">;
+}
+
+export function clientIp(request: ContextRequest): string {
   const fwd = request.headers.get("x-forwarded-for");
   if (fwd) return fwd.split(",")[0]!.trim().slice(0, 64);
   return request.headers.get("x-real-ip") ?? "127.0.0.1";
 }
 
-export async function createContext(opts: { db: Db; request: Request; resHeaders?: Headers }): Promise<Context> {
+export async function createContext(opts: { db: Db; request: ContextRequest; resHeaders?: Headers }): Promise<Context> {
   const { db, request } = opts;
   const resHeaders = opts.resHeaders ?? new Headers();
   const cookies = parseCookies(request.headers.get("cookie"));

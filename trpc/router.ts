@@ -12,6 +12,9 @@ import { courseRouter } from "./course/router";
 import { materialRouter } from "./material/admin";
 import { examRouter } from "./exam/router";
 import { searchRouter } from "./search/learner";
+import { messageRouter } from "./message/learner";
+import { commentRouter } from "./comment/learner";
+import { questionnaireRouter } from "./questionnaire/learner";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -28,6 +31,9 @@ export const appRouter = router({
   course: courseRouter,
   material: materialRouter,
   exam: examRouter,
+  message: messageRouter,
+  comment: commentRouter,
+  questionnaire: questionnaireRouter,
 });
 
 export type AppRouter = typeof appRouter;

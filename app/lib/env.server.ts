@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 // Parsed once at start-up; a bad value stops the process with a message naming the variable.
@@ -5,6 +6,9 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   REALTIME_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  // RTMP ingest (realtime/ingest): where encoders push; RTMP_PUBLIC_URL when a proxy answers elsewhere.
+  RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+  RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^/]+\/\w+\/?$/, "must look like rtmp://host[:port]/live").optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -22,6 +26,16 @@ const schema = z.object({
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
+  // Seconds of the exam pre-check network test (one sample a second; the spec's "about one minute").
+  EXAM_NETWORK_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  // Exam face checks: worker threads for the comparison (default 1 on ≤2 cores, else cores-1, shared out over
+  // the web processes, at least 1 each) and how many
+  // requests may wait for one before a learner is asked to retry (default 20 per worker).
+  FACE_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  FACE_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).optional(),
+  // Web worker processes (node:cluster) and each one's PostgreSQL pool; see webWorkers() and dbPoolSize().
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(30).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };
@@ -54,4 +68,23 @@ export function env(): Env {
 /** For tests that change the environment between cases. */
 export function resetEnvCache() {
   cached = undefined;
+}
+
+/**
+ * How many web processes server.mjs runs: WEB_CONCURRENCY, else one per core in production and one in
+ * development and tests (at most 30, so each keeps two connections of 60). Always one on PGlite: the embedded database lives inside the process and its
+ * data directory can be opened by one process only.
+ */
+export function webWorkers(e: Env = env(), cores = availableParallelism()): number {
+  if (!e.DATABASE_URL) return 1;
+  return e.WEB_CONCURRENCY ?? (e.isProduction ? Math.min(cores, 30) : 1);
+}
+
+/**
+ * Each web process's PostgreSQL connections (half of them for transactions, see db/client.ts):
+ * DATABASE_POOL_MAX, else 60 shared by the workers (at most 20 each), so the web tier stays well inside
+ * PostgreSQL's default max_connections of 100.
+ */
+export function dbPoolSize(e: Env = env(), workers = webWorkers(e)): number {
+  return e.DATABASE_POOL_MAX ?? Math.max(2, Math.min(20, Math.floor(60 / workers)));
 }

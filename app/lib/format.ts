@@ -60,13 +60,42 @@ export function cleanKeyword(raw: string | null | undefined): string {
   return Array.from(stripEmoji(raw ?? "").trim()).slice(0, SEARCH_MAX_LENGTH).join("").trim();
 }
 
-/** A date and time in China time (YYYY-MM-DD HH:mm), the same on the server and in any browser. */
-export function formatDateTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "";
+/** The calendar parts of a moment in China time, the same on the server and in any browser. */
+function chinaParts(ms: number): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })
+    new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false })
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}`;
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour === "24" ? "00" : parts.hour, minute: parts.minute, second: parts.second };
+}
+
+const valid = (ms: number | null | undefined): ms is number => ms !== null && ms !== undefined && Number.isFinite(ms);
+
+/** A date and time in China time (YYYY-MM-DD HH:mm), the same on the server and in any browser. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** A date in China time (YYYY-MM-DD). */
+export function formatDate(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** Month, day and time in China time (MM-DD HH:mm), for schedules within the year. */
+export function formatMonthDayTime(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** A time of day in China time (HH:mm:ss). */
+export function formatTime(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.hour}:${p.minute}:${p.second}`;
 }

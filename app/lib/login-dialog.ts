@@ -6,8 +6,20 @@ export interface LoginRequest {
 }
 
 const listeners = new Set<Listener>();
+let loginPage: string | undefined;
+
+/** The layout config's login URL: when an operator sets one, logging in happens there instead of the dialog. */
+export function configureLoginPage(url: string | undefined) {
+  loginPage = url && /^https?:\/\//i.test(url) ? url : undefined;
+}
 
 export function openLoginDialog(request: LoginRequest = {}) {
+  if (loginPage) {
+    const target = new URL(loginPage);
+    target.searchParams.set("redirect", new URL(request.redirectTo ?? window.location.href, window.location.href).href);
+    window.location.assign(target.href);
+    return;
+  }
   for (const l of listeners) l(request);
 }
 

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { badInput } from "@trpc-app/errors";
+import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -12,7 +14,7 @@ import { useActionToast } from "~/components/course/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "~/lib/format";
 import { trpc } from "~/lib/trpc";
 
 export const meta: MetaFunction = () => [{ title: "课程管理 - 财云学院管理后台" }];
@@ -54,11 +56,12 @@ export default function AdminCourses() {
   const { page, counts, filters } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
-  useActionToast(fetcher);
-  const act = (intent: string, id: number, ask?: string) => {
-    if (ask && !window.confirm(ask)) return;
-    fetcher.submit({ intent, id: String(id) }, { method: "post" });
-  };
+  const [confirm, setConfirm] = useState<(ConfirmRequest & { intent: string; id: number }) | null>(null);
+  useActionToast(fetcher, () => setConfirm(null));
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setConfirm(null);
+  }, [fetcher.state, fetcher.data]);
+  const act = (intent: string, id: number) => fetcher.submit({ intent, id: String(id) }, { method: "post" });
   async function exportList() {
     try {
       downloadFile(await trpc.course.admin.exportList.query({ keyword: filters.keyword || undefined, status: filters.status === "" ? undefined : Number(filters.status) }));
@@ -113,17 +116,18 @@ export default function AdminCourses() {
                   <Td>{c.sectionCount}</Td>
                   <Td>{c.joinedCount}</Td>
                   <Td><Badge tone={tone(c.status)}>{c.statusText}</Badge></Td>
-                  <Td className="text-muted">{new Date(c.updateTime).toLocaleString("zh-CN")}</Td>
+                  <Td className="text-muted">{formatDateTime(c.updateTime)}</Td>
                   <Td>
                     <div className="flex gap-3 text-primary">
                       <Link to={`/admin/courses/${c.id}`}>编辑</Link>
+                      <Link to={`/admin/courses/${c.id}/learners`}>学员</Link>
                       {c.status === 1 ? (
-                        <button type="button" onClick={() => act("offline", c.id, `下架后学员将无法看到「${c.name}」，确定下架吗？`)}>下架</button>
+                        <button type="button" onClick={() => setConfirm({ intent: "offline", id: c.id, title: "下架课程", description: `下架后学员将无法看到「${c.name}」，已加入的学员也无法继续学习。确定下架吗？`, confirmText: "下架" })}>下架</button>
                       ) : (
                         <button type="button" onClick={() => act("release", c.id)}>发布</button>
                       )}
                       <button type="button" onClick={() => act("copy", c.id)}>复制</button>
-                      {c.status !== 1 && <button type="button" className="text-danger" onClick={() => act("del", c.id, `确定删除「${c.name}」吗？`)}>删除</button>}
+                      {c.status !== 1 && <button type="button" className="text-danger" onClick={() => setConfirm({ intent: "del", id: c.id, title: "删除课程", description: `确定删除「${c.name}」吗？删除后不可恢复。`, confirmText: "删除", danger: true })}>删除</button>}
                     </div>
                   </Td>
                 </tr>
@@ -137,6 +141,7 @@ export default function AdminCourses() {
           <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={hrefFor} />
         </div>
       </Card>
+      <ConfirmDialog request={confirm} busy={fetcher.state !== "idle"} onConfirm={() => confirm && act(confirm.intent, confirm.id)} onCancel={() => setConfirm(null)} />
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useMemo, useState } from "react";
 import { badInput } from "@trpc-app/errors";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge } from "~/components/admin/table";
+import { CategoryCascader } from "~/components/course/category-cascader";
 import { ChapterEditor } from "~/components/course/chapter-editor";
+import { RichTextEditor } from "~/components/course/rich-text-editor";
 import { useActionToast } from "~/components/course/use-action-toast";
+import { OpenRangePicker, rangeFromRows } from "~/components/org/open-range-picker";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,14 +22,16 @@ export const meta: MetaFunction = () => [{ title: "编辑课程 - 财云学院�
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const isNew = params.id === "new";
-    const [course, wares, roles, groups, tags] = await Promise.all([
+    const [course, wares, roles, groups, tags, categories, areas] = await Promise.all([
       isNew ? Promise.resolve(null) : caller.course.admin.getOne({ id: params.id }),
       caller.material.courseware.pageList({ pageNo: 1, pageSize: 100 }),
       caller.course.admin.findAllRoles(),
       caller.course.admin.findAllGroups(),
       caller.course.admin.findAllTags(),
+      caller.operate.admin.category.list({ type: 1, pageSize: 100 }),
+      caller.identity.areaTree(),
     ]);
-    return { course, wares: wares.list, roles, groups, tags };
+    return { course, wares: wares.list, roles, groups, tags, categories: categories.list, areas };
   });
 
 const yuanToCents = (v: FormDataEntryValue | null) => {
@@ -55,6 +61,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         price,
         scribingPrice: yuanToCents(form.get("scribingYuan")),
         learnHour: text("learnHour") || undefined,
+        categoryId: text("categoryId") || undefined,
+        tagIds: form.getAll("courseTagIds").map(String),
         sort: text("sort") || undefined,
       } as never);
       if (!id) createdId = saved.id;
@@ -106,30 +114,23 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 const yuan = (cents: number) => (cents ? String(cents / 100) : "");
 
 export default function CourseEditor() {
-  const { course, wares, roles, groups, tags } = useLoaderData<typeof loader>();
+  const { course, wares, roles, groups, tags, categories, areas } = useLoaderData<typeof loader>();
+  const rangeOptions = useMemo(() => {
+    const tree = (list: { id: number; name: string; parentId?: number | null }[]) => list.map((n) => ({ id: n.id, name: n.name, parentId: n.parentId ?? null }));
+    return { roles: tree(roles), groups: tree(groups), tags, areas };
+  }, [roles, groups, tags, areas]);
+  const [range, setRange] = useState(() => rangeFromRows(course?.openRange));
   const base = useFetcher<typeof action>({ key: "course-base" });
   const other = useFetcher<typeof action>({ key: "course-other" });
   useActionToast(base);
   useActionToast(other);
-  const has = (kind: string, target: string | number) => !!course?.openRange.some((r) => r.kind === kind && r.target === String(target));
-  const picks = (name: string, kind: string, list: { id: number; name: string }[]) =>
-    list.length ? (
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {list.map((x) => (
-          <label key={x.id} className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" name={name} value={x.id} defaultChecked={has(kind, x.id)} /> {x.name}
-          </label>
-        ))}
-      </div>
-    ) : (
-      <p className="pt-2 text-sm text-muted">暂无可选项</p>
-    );
   return (
     <div className="space-y-4 pb-10">
       <PageHeader title={course ? course.name : "新建课程"} trail="内容 / 课程">
         <div className="flex items-center gap-3">
           {course && <Badge tone={course.status === 1 ? "green" : course.status === 2 ? "gray" : "orange"}>{course.statusText}</Badge>}
           <Button variant="outline" asChild><Link to="/admin/courses">返回列表</Link></Button>
+          {course && <Button variant="outline" asChild><Link to={`/admin/courses/${course.id}/learners`}>学员管理（{course.joinedCount}）</Link></Button>}
           {course && (
             <other.Form method="post">
               <input type="hidden" name="intent" value={course.status === 1 ? "offline" : "release"} />
@@ -147,6 +148,20 @@ export default function CourseEditor() {
             <UploadField name="coverUrl" value={undefined} label="上传封面" kind="image" accept="image/png,image/jpeg" maxSizeMb={2} />
             {course?.coverUrl && <img src={course.coverUrl} alt="当前封面" className="mt-2 h-24 rounded" />}
             {course && <input type="hidden" name="coverUrlCurrent" value={course.storedCoverUrl} />}
+          </Field>
+          <Field label="课程分类"><CategoryCascader name="categoryId" tree={categories} initial={course?.categoryId ?? null} /></Field>
+          <Field label="课程标签">
+            {tags.length ? (
+              <div className="flex flex-wrap gap-x-4 gap-y-2 pt-2">
+                {tags.map((t) => (
+                  <label key={t.id} className="flex items-center gap-1.5 text-sm">
+                    <input type="checkbox" name="courseTagIds" value={t.id} defaultChecked={!!course?.tagIds.includes(t.id)} /> {t.name}
+                  </label>
+                ))}
+              </div>
+            ) : (
+              <p className="pt-2 text-sm text-muted">暂无标签</p>
+            )}
           </Field>
           <Field label="讲师"><Input name="teacherName" defaultValue={course?.teacherName} maxLength={50} /></Field>
           <Field label="讲师介绍"><Input name="teacherIntro" defaultValue={course?.teacherIntro} maxLength={500} /></Field>
@@ -173,23 +188,18 @@ export default function CourseEditor() {
               <Button type="submit" className="mt-4">保存章节</Button>
             </other.Form>
           </Section>
-          <Section title="课程详情" hint="支持 HTML，保存时会去掉脚本">
+          <Section title="课程详情" hint="学员在课程详情页「课程介绍」中看到的内容；图片不超过 2MB">
             <other.Form method="post">
               <input type="hidden" name="intent" value="detail" />
-              <textarea name="description" defaultValue={course.description} rows={8} className="w-full rounded-md border border-border p-3 font-mono text-sm" />
+              <RichTextEditor name="description" initial={course.description} key={course.id} />
               <Button type="submit" className="mt-3">保存详情</Button>
             </other.Form>
           </Section>
           <Section title="开放范围" hint="不选择任何范围时，课程对所有登录学员开放">
-            <other.Form method="post" className="space-y-4">
+            <other.Form method="post">
               <input type="hidden" name="intent" value="open" />
-              <Field label="角色">{picks("roleIds", "role", roles)}</Field>
-              <Field label="组织">{picks("groupIds", "group", groups)}</Field>
-              <Field label="标签">{picks("tagIds", "tag", tags)}</Field>
-              <Field label="地区编码">
-                <Input name="areaCodes" defaultValue={course.openRange.filter((r) => r.kind === "region").map((r) => r.target).join(",")} placeholder="如 330000,320100，多个用逗号分隔" />
-              </Field>
-              <div className="pl-[132px]"><Button type="submit">保存开放范围</Button></div>
+              <OpenRangePicker value={range} onChange={setRange} options={rangeOptions} formFields />
+              <Button type="submit" className="mt-2">保存开放范围</Button>
             </other.Form>
           </Section>
         </>

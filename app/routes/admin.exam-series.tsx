@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "考试系列 - 财云学院管理后台" }];
 
@@ -27,7 +28,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 /** Exam series: a named, ordered set of exams, switched on and off as a whole. */
 export default function AdminExamSeries() {
   const { page, exams } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<{ id?: number; name: string; description: string; examIds: number[] }>({ name: "", description: "", examIds: [] });
   const act = (run: () => Promise<unknown>, ok: string) =>
@@ -35,7 +36,7 @@ export default function AdminExamSeries() {
       .then(() => {
         adminToast.success(ok);
         setOpen(false);
-        revalidator.revalidate();
+        refresh();
       })
       .catch((e) => adminToast.error(errorMessage(e)));
   const names = new Map(exams.map((e) => [e.id, e.name]));

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminLoad } from "~/components/admin/guard.server";
@@ -11,9 +11,13 @@ import { adminToast } from "~/components/admin/toast";
 import { downloadFrom } from "~/components/exam/admin-files";
 import { CorrectionPanel } from "~/components/exam/correction-panel";
 import { ExamEditor } from "~/components/exam/exam-editor";
+import { MemberPanel } from "~/components/exam/member-panel";
+import { flattenTree } from "~/components/admin/tree-view";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { formatDateTime } from "~/lib/format";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "考试 - 财云学院管理后台" }];
 
@@ -22,22 +26,44 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const sp = new URL(request.url).searchParams;
     const page = await caller.exam.admin.exam.page({ pageNo: sp.get("page") ?? undefined, pageSize: 15, keyword: sp.get("keyword") ?? undefined });
     const resultsOf = sp.get("results");
-    const filters = { isPassed: sp.get("isPassed") ?? "", minScore: sp.get("minScore") ?? "", maxScore: sp.get("maxScore") ?? "", name: sp.get("name") ?? "", tab: sp.get("tab") ?? "results" };
+    const get = (k: string) => sp.get(k) ?? "";
+    const filters = {
+      isPassed: get("isPassed"),
+      minScore: get("minScore"),
+      maxScore: get("maxScore"),
+      name: get("name"),
+      orgName: get("orgName"),
+      roleId: get("roleId"),
+      groupId: get("groupId"),
+      relatedCourseId: get("relatedCourseId"),
+      mkw: get("mkw"),
+      tab: sp.get("tab") ?? "results",
+    };
     let results = null;
+    let members = null;
+    let lookups = null;
+    let relatedCourseId: number | null = null;
     if (resultsOf) {
-      const input = { examId: resultsOf, pageNo: sp.get("rpage") ?? undefined, pageSize: 10, isPassed: filters.isPassed, minScore: filters.minScore, maxScore: filters.maxScore, name: filters.name };
-      results = filters.tab === "members" ? await caller.exam.admin.exam.memberPage(input) : await caller.exam.admin.exam.resultPage(input);
+      if (filters.tab === "members") {
+        members = await caller.exam.admin.exam.memberPage({ examId: resultsOf, pageNo: sp.get("rpage") ?? undefined, pageSize: 10, keyword: filters.mkw });
+      } else if (filters.tab !== "correct") {
+        const { mkw: _k, tab: _t, ...f } = filters;
+        results = await caller.exam.admin.exam.resultPage({ examId: resultsOf, pageNo: sp.get("rpage") ?? undefined, pageSize: 10, ...f });
+        const [roles, groups, base] = await Promise.all([caller.org.role.tree(), caller.org.group.tree(), caller.exam.admin.exam.getBase({ examId: resultsOf })]);
+        lookups = { roles: flattenTree(roles), groups: flattenTree(groups) };
+        relatedCourseId = base.courseId;
+      }
     }
-    return { page, results, resultsOf: resultsOf ? Number(resultsOf) : null, filters };
+    return { page, results, members, lookups, relatedCourseId, resultsOf: resultsOf ? Number(resultsOf) : null, filters };
   });
 
 const PHASE: Record<number, [string, "gray" | "green" | "blue"]> = { 0: ["未开始", "blue"], 1: ["进行中", "green"], 2: ["已结束", "gray"] };
-const fmt = (ms: number | null) => (ms ? new Date(ms).toLocaleString("zh-CN", { hour12: false }) : "--");
+const fmt = (ms: number | null) => formatDateTime(ms) || "--";
 
 export default function AdminExams() {
-  const { page, results, resultsOf, filters } = useLoaderData<typeof loader>();
+  const { page, results, members, lookups, relatedCourseId, resultsOf, filters } = useLoaderData<typeof loader>();
   const [sp] = useSearchParams();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [editing, setEditing] = useState<number | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [confirm, setConfirm] = useState<(ConfirmRequest & { run: () => Promise<unknown> }) | null>(null);
@@ -48,7 +74,7 @@ export default function AdminExams() {
     try {
       await run();
       adminToast.success(ok);
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       adminToast.error(errorMessage(e));
     } finally {
@@ -95,6 +121,7 @@ export default function AdminExams() {
                       <Button variant="link" size="sm" onClick={() => act(() => trpc.exam.admin.exam.enable.mutate({ ids: [e.id] }), "已启用")}>启用</Button>
                     )}
                     <Link className="text-sm text-primary" to={withParams({ results: String(e.id), tab: "results", rpage: null })}>成绩</Link>
+                    <Link className="text-sm text-primary" to={withParams({ results: String(e.id), tab: "members", rpage: null, mkw: null })}>考生</Link>
                     <Button variant="link" size="sm" onClick={() => act(() => trpc.exam.admin.exam.copy.mutate({ id: e.id }), "已复制")}>复制</Button>
                     <Button variant="link" size="sm" className="text-danger" onClick={() => setConfirm({ title: "删除考试", description: `确定删除「${e.name}」吗？`, confirmText: "删除", danger: true, run: () => trpc.exam.admin.exam.remove.mutate({ ids: [e.id] }) })}>删除</Button>
                   </Td>
@@ -106,20 +133,34 @@ export default function AdminExams() {
         <div className="mt-4"><Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={(n) => withParams({ page: String(n) })} /></div>
       </Card>
 
-      {results && resultsOf && (
+      {(results || members || filters.tab === "correct") && resultsOf && (
         <Card className="mt-4 p-4">
           <div className="mb-3 flex items-center justify-between">
             <div className="flex gap-4 text-sm">
-              <Link className={filters.tab !== "members" ? "font-semibold text-primary" : "text-muted"} to={withParams({ tab: "results", rpage: null })}>考试成绩</Link>
-              <Link className={filters.tab === "members" ? "font-semibold text-primary" : "text-muted"} to={withParams({ tab: "members", rpage: null })}>考试人员</Link>
+              <Link className={filters.tab !== "members" && filters.tab !== "correct" ? "font-semibold text-primary" : "text-muted"} to={withParams({ tab: "results", rpage: null })}>考试成绩</Link>
+              <Link className={filters.tab === "members" ? "font-semibold text-primary" : "text-muted"} to={withParams({ tab: "members", rpage: null })}>考生管理</Link>
               <Link className={filters.tab === "correct" ? "font-semibold text-primary" : "text-muted"} to={withParams({ tab: "correct" })}>阅卷</Link>
-              <span className="text-muted">— {results.examName}</span>
+              <span className="text-muted">— {(results ?? members)?.examName ?? page.list.find((e) => e.id === resultsOf)?.name}</span>
             </div>
-            <Button variant="outline" size="sm" onClick={() => downloadFrom(`/api/elearning/exam/back/${filters.tab === "members" ? "member" : "result"}/export`, { examId: resultsOf }).catch((e) => adminToast.error(e.message))}>导出Excel</Button>
+            <div className="flex gap-2">
+              {filters.tab === "results" && (
+                <Button variant="outline" size="sm" disabled={busy} onClick={() => act(() => trpc.exam.admin.exam.calculate.mutate({ examId: resultsOf }), "已按当前评分规则重新算分")}>重新算分</Button>
+              )}
+              <Button variant="outline" size="sm" onClick={() => downloadFrom(`/api/elearning/exam/back/${filters.tab === "members" ? "member" : "result"}/export`, { examId: resultsOf }).catch((e) => adminToast.error(e.message))}>导出Excel</Button>
+            </div>
           </div>
           {filters.tab === "correct" ? (
-            <CorrectionPanel examId={resultsOf} onDone={() => revalidator.revalidate()} />
-          ) : (
+            <CorrectionPanel examId={resultsOf} onDone={() => refresh()} />
+          ) : members ? (
+            <MemberPanel
+              examId={resultsOf}
+              page={members}
+              keyword={filters.mkw}
+              hiddenParams={Object.fromEntries(["results", "tab", "keyword", "page"].flatMap((k) => (sp.get(k) ? [[k, sp.get(k)!]] : [])))}
+              hrefFor={(n) => withParams({ rpage: String(n) })}
+              onChanged={() => refresh()}
+            />
+          ) : results && (
             <>
               <Form method="get" className="mb-3 flex flex-wrap gap-2 text-sm">
                 {["results", "tab", "keyword"].map((k) => sp.get(k) && <input key={k} type="hidden" name={k} value={sp.get(k)!} />)}
@@ -131,11 +172,26 @@ export default function AdminExams() {
                 </select>
                 <input name="minScore" defaultValue={filters.minScore} placeholder="最低分" className="h-8 w-20 rounded border border-border px-2" />
                 <input name="maxScore" defaultValue={filters.maxScore} placeholder="最高分" className="h-8 w-20 rounded border border-border px-2" />
+                <input name="orgName" defaultValue={filters.orgName} placeholder="单位" className="h-8 w-32 rounded border border-border px-2" />
+                <select name="roleId" defaultValue={filters.roleId} className="h-8 max-w-40 rounded border border-border px-2" aria-label="角色">
+                  <option value="">全部角色</option>
+                  {lookups?.roles.map((r) => <option key={r.id} value={r.id}>{r.path}</option>)}
+                </select>
+                <select name="groupId" defaultValue={filters.groupId} className="h-8 max-w-48 rounded border border-border px-2" aria-label="组织">
+                  <option value="">全部组织</option>
+                  {lookups?.groups.map((g) => <option key={g.id} value={g.id}>{g.path}</option>)}
+                </select>
+                {relatedCourseId && (
+                  <label className="flex items-center gap-1">
+                    <input type="checkbox" name="relatedCourseId" value={relatedCourseId} defaultChecked={filters.relatedCourseId === String(relatedCourseId)} />
+                    仅已加入关联课程的学员
+                  </label>
+                )}
                 <Button type="submit" size="sm" variant="secondary">筛选</Button>
               </Form>
               <Table>
                 <thead>
-                  <tr><Th>姓名</Th><Th>用户名</Th><Th>手机号</Th><Th>参加方式</Th><Th>交卷次数</Th><Th>最高分</Th><Th>结果</Th><Th>最后交卷</Th></tr>
+                  <tr><Th>姓名</Th><Th>用户名</Th><Th>手机号</Th><Th>参加方式</Th><Th>交卷次数</Th><Th>最高分</Th><Th>结果</Th><Th>最后交卷</Th>{results.proctored && <Th>监考</Th>}</tr>
                 </thead>
                 <tbody>
                   {results.list.map((r) => (
@@ -148,6 +204,7 @@ export default function AdminExams() {
                       <Td>{r.score ?? "--"}</Td>
                       <Td>{r.paperCount === 0 ? "未交卷" : r.pendingCount ? <Badge tone="orange">待阅卷</Badge> : r.isPassed ? <Badge tone="green">及格</Badge> : <Badge tone="red">不及格</Badge>}</Td>
                       <Td>{fmt(r.lastTime)}</Td>
+                      {results.proctored && <Td>{r.lastPaperId ? <Link className="text-primary" to={`/admin/exam-proctor?paperId=${r.lastPaperId}`}>监考记录</Link> : "--"}</Td>}
                     </tr>
                   ))}
                 </tbody>
@@ -158,7 +215,7 @@ export default function AdminExams() {
           )}
         </Card>
       )}
-      <ExamEditor examId={editing} open={editorOpen} onClose={() => setEditorOpen(false)} onSaved={() => revalidator.revalidate()} />
+      <ExamEditor examId={editing} open={editorOpen} onClose={() => setEditorOpen(false)} onSaved={() => refresh()} />
       <ConfirmDialog request={confirm} busy={busy} onConfirm={() => confirm && act(confirm.run, "已删除")} onCancel={() => setConfirm(null)} />
     </div>
   );

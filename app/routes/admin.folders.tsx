@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { badInput } from "@trpc-app/errors";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
@@ -39,8 +41,17 @@ function flat(nodes: Node[], depth = 0): { node: Node; depth: number }[] {
 
 function Tree({ title, kind, nodes }: { title: string; kind: 1 | 2; nodes: Node[] }) {
   const fetcher = useFetcher<typeof action>();
-  useActionToast(fetcher);
+  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<Node | null>(null);
+  useActionToast(fetcher, () => {
+    setRenaming(null);
+    setDeleting(null);
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setDeleting(null);
+  }, [fetcher.state, fetcher.data]);
   const rows = flat(nodes);
+  const busy = fetcher.state !== "idle";
   const submit = (data: Record<string, string>) => fetcher.submit(data, { method: "post" });
   return (
     <Card className="p-5">
@@ -53,21 +64,35 @@ function Tree({ title, kind, nodes }: { title: string; kind: 1 | 2; nodes: Node[
           <option value="">顶层</option>
           {rows.map(({ node, depth }) => <option key={node.id} value={node.id}>{"　".repeat(depth) + node.name}</option>)}
         </select>
-        <Button type="submit">新建</Button>
+        <Button type="submit" disabled={busy}>新建</Button>
       </fetcher.Form>
       {rows.length ? (
         <ul className="mt-4 divide-y divide-border">
           {rows.map(({ node, depth }) => (
-            <li key={node.id} className="flex items-center justify-between py-2.5 text-sm" style={{ paddingLeft: depth * 24 }}>
-              <span>📁 {node.name}</span>
-              <span className="flex gap-3 text-primary">
-                <button type="button" onClick={() => { const name = window.prompt("新的名称", node.name); if (name) submit({ intent: "rename", id: String(node.id), name }); }}>重命名</button>
+            <li key={node.id} data-folder={node.name} className="flex items-center justify-between gap-3 py-2.5 text-sm" style={{ paddingLeft: depth * 24 }}>
+              {renaming?.id === node.id ? (
+                <form
+                  className="flex flex-1 items-center gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    submit({ intent: "rename", id: String(node.id), name: renaming.name });
+                  }}
+                >
+                  <Input autoFocus required maxLength={50} value={renaming.name} onChange={(e) => setRenaming({ id: node.id, name: e.target.value })} aria-label={`${node.name}的新名称`} className="h-8 w-56" />
+                  <Button type="submit" size="sm" disabled={busy || !renaming.name.trim()}>保存</Button>
+                  <Button type="button" size="sm" variant="outline" onClick={() => setRenaming(null)}>取消</Button>
+                </form>
+              ) : (
+                <span>📁 {node.name}</span>
+              )}
+              <span className="flex shrink-0 gap-3 text-primary">
+                {renaming?.id !== node.id && <button type="button" onClick={() => setRenaming({ id: node.id, name: node.name })}>重命名</button>}
                 <select className="text-xs" aria-label={`移动${node.name}`} value="" onChange={(e) => e.target.value && submit({ intent: "move", id: String(node.id), parentId: e.target.value === "root" ? "" : e.target.value })}>
                   <option value="">移动到…</option>
                   <option value="root">顶层</option>
                   {rows.filter((r) => r.node.id !== node.id).map((r) => <option key={r.node.id} value={r.node.id}>{r.node.name}</option>)}
                 </select>
-                <button type="button" className="text-danger" onClick={() => window.confirm(`确定删除「${node.name}」吗？`) && submit({ intent: "delete", id: String(node.id) })}>删除</button>
+                <button type="button" className="text-danger" onClick={() => setDeleting(node)}>删除</button>
               </span>
             </li>
           ))}
@@ -75,6 +100,12 @@ function Tree({ title, kind, nodes }: { title: string; kind: 1 | 2; nodes: Node[
       ) : (
         <EmptyState title="还没有文件夹" hint="新建文件夹来整理素材" />
       )}
+      <ConfirmDialog
+        request={deleting && { title: "删除文件夹", description: `确定删除「${deleting.name}」吗？只有空文件夹可以删除，其中还有子文件夹或素材时请先移走。`, confirmText: "删除", danger: true }}
+        busy={busy}
+        onConfirm={() => deleting && submit({ intent: "delete", id: String(deleting.id) })}
+        onCancel={() => setDeleting(null)}
+      />
     </Card>
   );
 }

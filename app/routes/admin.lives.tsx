@@ -1,27 +1,46 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { badInput } from "@trpc-app/errors";
+import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
+import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
-import { liveTime } from "~/components/live/live-card";
-import { UploadField } from "~/components/upload/upload-field";
+import { useActionToast } from "~/components/course/use-action-toast";
+import { AdminLiveForm } from "~/components/live/admin-live-form";
+import { AdminPushDialog, type PushTarget } from "~/components/live/admin-push-dialog";
+import { LiveAdvancedEditor } from "~/components/live/live-advanced-editor";
 import { Button } from "~/components/ui/button";
+import { Card, EmptyState } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/format";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "直播管理 - 财云学院管理后台" }];
+const PAGE_SIZE = 10;
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const sp = new URL(request.url).searchParams;
-    const keyword = sp.get("keyword") ?? "";
-    const page = await caller.live.admin.page({ keyword, pageNo: sp.get("page") ?? undefined, pageSize: 20 } as never);
+    const filters = { keyword: sp.get("keyword") ?? "", liveStatus: sp.get("liveStatus") ?? "" };
+    const count = (liveStatus?: number) => caller.live.admin.page({ liveStatus, pageSize: 1 } as never).then((p) => p.total);
     const edit = sp.get("edit");
-    const editing = edit && edit !== "new" ? await caller.live.admin.detail({ id: edit } as never) : null;
-    const series = await caller.live.admin.series.page({ pageNo: 1, pageSize: 100 } as never);
-    return { page, keyword, editing, creating: edit === "new", series: series.list };
+    const [page, series, counts, editing] = await Promise.all([
+      caller.live.admin.page({ keyword: filters.keyword || undefined, liveStatus: filters.liveStatus || undefined, pageNo: Number(sp.get("page")) || 1, pageSize: PAGE_SIZE } as never),
+      caller.live.admin.series.page({ pageNo: 1, pageSize: 100 } as never),
+      Promise.all([count(), count(0), count(1), count(2)]),
+      edit && edit !== "new" ? caller.live.admin.detail({ id: edit } as never) : null,
+    ]);
+    // Series beyond the first hundred are looked up one by one for the rows that show them.
+    const names = new Map(series.list.map((s) => [s.id, s.name]));
+    for (const id of new Set(page.list.map((l) => l.seriesId).filter((id): id is number => !!id && !names.has(id)))) {
+      names.set(id, (await caller.live.admin.series.detail({ id })).name);
+    }
+    const list = page.list.map((l) => ({ ...l, seriesName: l.seriesId ? (names.get(l.seriesId) ?? "") : "" }));
+    return { page: { ...page, list }, filters, counts, editing, creating: edit === "new", series: series.list };
   });
 
 const toMs = (v: FormDataEntryValue | null) => (v ? new Date(`${String(v)}:00+08:00`).getTime() : undefined);
@@ -40,15 +59,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
         coverUrl: text("coverUrl"),
         introduction: text("introduction"),
         m3u8PlayUrl: text("m3u8PlayUrl"),
+        channelCode: text("channelCode"),
+        thirdLiveId: text("thirdLiveId"),
         seriesId: text("seriesId") || null,
         startTime: toMs(form.get("startTime")),
         endTime: toMs(form.get("endTime")),
       } as never);
       return `已保存直播「${saved.name}」`;
-    }
-    if (intent === "push") {
-      const r = await caller.live.admin.pushUrl({ id } as never);
-      return `推流地址：${r.fullPushUrl}；播放地址：${r.m3u8PlayURL}`;
     }
     if (intent === "copy") return `已复制为「${(await caller.live.admin.copy({ id } as never)).name}」`;
     if (intent === "del") return (await caller.live.admin.del({ id } as never), "已删除该直播");
@@ -57,30 +74,47 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 const STATUS = ["未开始", "直播中", "已结束"] as const;
-const local = (ms: number) => new Date(ms + 8 * 3600e3).toISOString().slice(0, 16);
+const STATUS_TONE = ["blue", "green", "gray"] as const;
 
 export default function AdminLives() {
-  const { page, keyword, editing, creating, series } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { page, filters, counts, editing, creating, series } = useLoaderData<typeof loader>();
+  const saved = useActionData<typeof action>();
   const nav = useNavigation();
+  const refresh = useRefresh();
+  const fetcher = useFetcher<typeof action>();
   const [params, setParams] = useSearchParams();
-  const [cover, setCover] = useState(editing?.liveCoverUrl ?? "");
-  useEffect(() => setCover(editing?.liveCoverUrl ?? ""), [editing]);
+  const [confirm, setConfirm] = useState<(ConfirmRequest & { id: number }) | null>(null);
+  const [pushing, setPushing] = useState<PushTarget | null>(null);
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) adminToast.success(result.message);
-    else adminToast.error(result.message);
-  }, [result]);
+    if (!saved) return;
+    if (saved.ok) adminToast.success(saved.message);
+    else adminToast.error(saved.message);
+  }, [saved]);
+  useActionToast(fetcher, () => setConfirm(null));
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setConfirm(null);
+  }, [fetcher.state, fetcher.data]);
+
+  const act = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const close = () => {
     const p = new URLSearchParams(params);
     p.delete("edit");
     setParams(p);
   };
-  const showForm = creating || !!editing;
-  const start = editing?.startTime ?? Date.now() + 86400e3;
+  const hrefFor = (n: number) => {
+    const q = new URLSearchParams(params);
+    q.set("page", String(n));
+    return `?${q}`;
+  };
+  const editHref = (id: number) => {
+    const q = new URLSearchParams(params);
+    q.set("edit", String(id));
+    return `?${q}`;
+  };
+  const filtered = !!(filters.keyword || filters.liveStatus);
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-4 pb-10">
       <PageHeader title="直播" trail="内容">
         <div className="flex items-center gap-4">
           <Link to="/admin/live-series" className="text-sm text-primary">
@@ -89,123 +123,111 @@ export default function AdminLives() {
           <Button onClick={() => setParams({ ...Object.fromEntries(params), edit: "new" })}>新建直播</Button>
         </div>
       </PageHeader>
-      <Form method="get" className="flex gap-2 rounded-lg bg-white p-4">
-        <input name="keyword" defaultValue={keyword} placeholder="直播名称" aria-label="直播名称" className="h-9 w-64 rounded-md border border-border px-3 text-sm" />
-        <Button type="submit" variant="outline">
-          查询
-        </Button>
-      </Form>
-      {showForm && (
-        <Form method="post" className="grid gap-3 rounded-lg bg-white p-4 md:grid-cols-2" key={editing?.id ?? "new"}>
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="id" value={editing?.id ?? ""} />
-          <label className="text-sm">
-            直播名称
-            <input name="name" required maxLength={60} defaultValue={editing?.name} className="mt-1 h-9 w-full rounded-md border border-border px-3" />
-          </label>
-          <label className="text-sm">
-            讲师
-            <input name="teacherName" maxLength={40} defaultValue={editing?.teacherName} className="mt-1 h-9 w-full rounded-md border border-border px-3" />
-          </label>
-          <label className="text-sm">
-            开始时间
-            <input type="datetime-local" name="startTime" required defaultValue={local(start)} className="mt-1 h-9 w-full rounded-md border border-border px-3" />
-          </label>
-          <label className="text-sm">
-            结束时间
-            <input type="datetime-local" name="endTime" required defaultValue={local(editing?.endTime ?? start + 7200e3)} className="mt-1 h-9 w-full rounded-md border border-border px-3" />
-          </label>
-          <label className="text-sm">
-            拉流地址（HLS）
-            <input name="m3u8PlayUrl" defaultValue={editing?.m3u8PlayURL} className="mt-1 h-9 w-full rounded-md border border-border px-3" />
-          </label>
-          <label className="text-sm">
-            所属系列
-            <select name="seriesId" defaultValue={editing?.seriesId ?? ""} className="mt-1 h-9 w-full rounded-md border border-border px-2">
-              <option value="">不属于系列</option>
-              {series.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="text-sm">
-            <UploadField name="coverUrl" value={cover} onChange={setCover} label="封面" kind="image" maxSizeMb={2} />
-          </div>
-          <label className="text-sm md:col-span-2">
-            简介
-            <textarea name="introduction" maxLength={2000} defaultValue={editing?.introduction} rows={3} className="mt-1 w-full rounded-md border border-border px-3 py-2" />
-          </label>
-          <div className="flex gap-2 md:col-span-2">
-            <Button type="submit" disabled={nav.state !== "idle"}>
-              保存
-            </Button>
-            <Button type="button" variant="outline" onClick={close}>
-              取消
-            </Button>
-          </div>
-        </Form>
-      )}
-      <div className="rounded-lg bg-white p-4">
-        <Table>
-          <thead>
-            <tr>
-              <Th>直播名称</Th>
-              <Th>讲师</Th>
-              <Th>开始时间</Th>
-              <Th>状态</Th>
-              <Th>上架</Th>
-              <Th>操作</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.list.map((l) => (
-              <tr key={l.id}>
-                <Td>{l.name}</Td>
-                <Td>{l.teacherName}</Td>
-                <Td>{liveTime(l.startTime)}</Td>
-                <Td>
-                  <Badge tone={l.liveStatus === 1 ? "green" : l.liveStatus === 0 ? "blue" : "gray"}>{STATUS[l.liveStatus as 0 | 1 | 2]}</Badge>
-                </Td>
-                <Td>{l.status === 0 ? "已下架" : "已上架"}</Td>
-                <Td className="space-x-3 whitespace-nowrap">
-                  <Link to={`/admin/lives/console?id=${l.id}`} className="text-primary">
-                    控制台
-                  </Link>
-                  <Link to={`?edit=${l.id}`} className="text-primary">
-                    编辑
-                  </Link>
-                  {(["push", "copy"] as const).map((intent) => (
-                    <Form key={intent} method="post" className="inline">
-                      <input type="hidden" name="id" value={l.id} />
-                      <button name="intent" value={intent} className="text-primary">
-                        {intent === "push" ? "推流地址" : "复制"}
-                      </button>
-                    </Form>
-                  ))}
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="id" value={l.id} />
-                    <input type="hidden" name="status" value={l.status === 0 ? 1 : 0} />
-                    <button name="intent" value="shelf" className="text-primary">
-                      {l.status === 0 ? "上架" : "下架"}
-                    </button>
-                  </Form>
-                  {l.liveStatus !== 1 && (
-                    <Form method="post" className="inline" onSubmit={(e) => !confirm("确定删除该直播吗？") && e.preventDefault()}>
-                      <input type="hidden" name="id" value={l.id} />
-                      <button name="intent" value="del" className="text-danger">
-                        删除
-                      </button>
-                    </Form>
-                  )}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        <p className="mt-3 text-sm text-muted">共 {page.total} 场直播</p>
+      <div className="grid grid-cols-4 gap-3">
+        {[["全部直播", counts[0]], ...STATUS.map((s, i) => [s, counts[i + 1]] as const)].map(([l, n]) => (
+          <Card key={l} className="px-4 py-3">
+            <p className="text-xs text-muted">{l}</p>
+            <p className="mt-1 text-xl font-semibold">{n}</p>
+          </Card>
+        ))}
       </div>
+      {(creating || editing) && <AdminLiveForm key={editing?.id ?? "new"} editing={editing} series={series} busy={nav.state !== "idle"} onClose={close} />}
+      {editing && <LiveAdvancedEditor key={editing.id} live={editing} onSaved={refresh} />}
+      <Card className="p-4">
+        <Form method="get" className="mb-4 flex gap-3">
+          <Input name="keyword" defaultValue={filters.keyword} placeholder="直播名称" aria-label="直播名称" maxLength={40} className="w-64" />
+          <select name="liveStatus" defaultValue={filters.liveStatus} aria-label="直播状态" className="h-10 rounded-md border border-border px-3 text-sm">
+            <option value="">全部状态</option>
+            {STATUS.map((s, i) => (
+              <option key={s} value={i}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary">
+            查询
+          </Button>
+        </Form>
+        {page.list.length ? (
+          <Table>
+            <thead>
+              <tr>
+                <Th>直播</Th>
+                <Th>讲师</Th>
+                <Th>开始时间</Th>
+                <Th>直播状态</Th>
+                <Th>上架状态</Th>
+                <Th>操作</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.list.map((l) => (
+                <tr key={l.id} data-testid="admin-live-row">
+                  <Td className="max-w-[380px]">
+                    <div className="flex items-center gap-3">
+                      {l.liveCoverUrl ? <img src={l.liveCoverUrl} alt="" className="h-10 w-16 shrink-0 rounded object-cover" /> : <div className="h-10 w-16 shrink-0 rounded bg-surface" />}
+                      <div className="min-w-0">
+                        <div className="truncate font-medium" title={l.name}>
+                          {l.name}
+                        </div>
+                        <div className="truncate text-xs text-muted">{l.seriesName ? `系列：${l.seriesName}` : "未加入系列"}</div>
+                      </div>
+                    </div>
+                  </Td>
+                  <Td>{l.teacherName || "-"}</Td>
+                  <Td className="text-muted">{formatDateTime(l.startTime)}</Td>
+                  <Td>
+                    <Badge tone={STATUS_TONE[l.liveStatus as 0 | 1 | 2]}>{STATUS[l.liveStatus as 0 | 1 | 2]}</Badge>
+                  </Td>
+                  <Td>{l.status === 0 ? <Badge tone="gray">已下架</Badge> : <Badge tone="green">已上架</Badge>}</Td>
+                  <Td>
+                    <div className="flex gap-3 text-primary">
+                      <Link to={`/admin/lives/console?id=${l.id}`}>控制台</Link>
+                      <Link to={editHref(l.id)}>编辑</Link>
+                      <Link to={`/admin/lives/${l.id}/members`}>观看学员</Link>
+                      {l.liveStatus === 2 ? (
+                        <span className="cursor-not-allowed text-[#c9cdd4]" title="直播已结束，不能生成推流地址">
+                          推流地址
+                        </span>
+                      ) : (
+                        <button type="button" onClick={() => setPushing({ id: l.id, name: l.name, hasPushKey: "hasPushKey" in l ? Number(l.hasPushKey) : 0 })}>
+                          推流地址
+                        </button>
+                      )}
+                      <button type="button" onClick={() => act({ intent: "copy", id: String(l.id) })}>
+                        复制
+                      </button>
+                      <button type="button" onClick={() => act({ intent: "shelf", id: String(l.id), status: l.status === 0 ? "1" : "0" })}>
+                        {l.status === 0 ? "上架" : "下架"}
+                      </button>
+                      {l.liveStatus === 1 ? (
+                        <span className="cursor-not-allowed text-[#c9cdd4]" title="直播进行中，请先结束直播再删除">
+                          删除
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="text-danger"
+                          onClick={() => setConfirm({ id: l.id, title: "删除直播", description: `确定删除「${l.name}」吗？删除后学员将无法再看到这场直播及其回放。`, confirmText: "删除", danger: true })}
+                        >
+                          删除
+                        </button>
+                      )}
+                    </div>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        ) : (
+          <EmptyState title={filtered ? "没有符合条件的直播" : "还没有直播"} hint={filtered ? "调整关键词或直播状态后再试" : "点击右上角「新建直播」创建第一场直播"} />
+        )}
+        <div className="mt-4 flex justify-end">
+          <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={hrefFor} />
+        </div>
+      </Card>
+      <ConfirmDialog request={confirm} busy={fetcher.state !== "idle"} onConfirm={() => confirm && act({ intent: "del", id: String(confirm.id) })} onCancel={() => setConfirm(null)} />
+      <AdminPushDialog live={pushing} onClose={() => setPushing(null)} onGenerated={refresh} />
     </div>
   );
 }

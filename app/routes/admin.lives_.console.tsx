@@ -6,10 +6,12 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
-import { useLiveRoom } from "~/components/live/use-live-room";
+import { CaptionPanel, QuestionnairePanel } from "~/components/live/console-panels";
+import { useLiveRoom, type RoomEvent } from "~/components/live/use-live-room";
 import { Button } from "~/components/ui/button";
 import { useRefresh } from "~/lib/use-refresh";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { formatTime } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "直播控制台 - 财云学院管理后台" }];
 
@@ -17,7 +19,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const id = new URL(request.url).searchParams.get("id") ?? "";
     const live = await caller.live.admin.detail({ id } as never);
-    const [awards, notice, messages, muted, sign, goods, overview, users, orgs] = await Promise.all([
+    const [awards, notice, messages, muted, sign, goods, overview, users, orgs, captions, questionnaire] = await Promise.all([
       caller.live.admin.awards.list({ liveId: live.id }),
       caller.live.admin.notice({ liveId: live.id }),
       caller.live.admin.messages({ liveId: live.id }),
@@ -27,8 +29,10 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       caller.live.admin.userScore.overview({ liveId: live.id }),
       caller.live.admin.userScore.page({ liveId: live.id, pageNo: 1, pageSize: 10 } as never),
       caller.live.admin.orgScore.page({ liveId: live.id, pageNo: 1, pageSize: 10 } as never),
+      caller.live.admin.captions({ liveId: live.id }),
+      caller.live.admin.questionnaire({ liveId: live.id }),
     ]);
-    return { live, awards, notice, messages: messages.slice(-100), muted, sign, goods, overview, users: users.list as { rank: number; nick: string; orgName: string; score: number }[], orgs: orgs.list as { rank: number; orgName: string; userNum: number; score: number }[] };
+    return { live, captions, questionnaire, awards, notice, messages: messages.slice(-100), muted, sign, goods, overview, users: users.list as { rank: number; nick: string; orgName: string; score: number }[], orgs: orgs.list as { rank: number; orgName: string; userNum: number; score: number }[] };
   });
 
 const STATUS = ["未开始", "直播中", "已结束"];
@@ -52,7 +56,10 @@ export default function LiveConsole() {
   const [signSecs, setSignSecs] = useState("60");
   const [goodsForm, setGoodsForm] = useState({ name: "", price: "", linkUrl: "" });
   const [mutedIds, setMutedIds] = useState(new Set(d.muted.map((m) => m.userId)));
-  const room = useLiveRoom(live.id, true, d.messages, refresh);
+  const [lastCaption, setLastCaption] = useState<string | null>(null);
+  // Caption sentences arrive several a minute: shown in place, without reloading the console.
+  const onEvent = (e: RoomEvent) => (e.type === "asr_sentence" ? setLastCaption(String(e.data.text ?? "")) : refresh());
+  const room = useLiveRoom(live.id, true, d.messages, onEvent);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -173,6 +180,11 @@ export default function LiveConsole() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
+        <CaptionPanel live={live} recent={d.captions} lastCaption={lastCaption} act={act} />
+        <QuestionnairePanel liveId={live.id} current={d.questionnaire} act={act} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
         <section className="space-y-3 rounded-lg bg-white p-4">
           <h2 className="font-semibold">直播商品</h2>
           <div className="flex gap-2 text-sm">
@@ -257,7 +269,7 @@ export default function LiveConsole() {
               .reverse()
               .map((c) => (
                 <tr key={c.msgId}>
-                  <Td className="whitespace-nowrap">{new Date(c.sentAt).toLocaleTimeString("zh-CN", { hour12: false })}</Td>
+                  <Td className="whitespace-nowrap">{formatTime(c.sentAt)}</Td>
                   <Td>{c.nick}</Td>
                   <Td>{c.content}</Td>
                   <Td className="space-x-3 whitespace-nowrap">

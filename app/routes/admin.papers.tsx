@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
@@ -10,6 +10,8 @@ import { adminToast } from "~/components/admin/toast";
 import { PaperFormDialog } from "~/components/exam/paper-form";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/format";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "试卷 - 财云学院管理后台" }];
 
@@ -23,12 +25,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return { page, detail, relations };
   });
 
-const fmt = (ms: number) => new Date(ms).toLocaleString("zh-CN", { hour12: false });
+const fmt = formatDateTime;
 
 export default function AdminPapers() {
   const { page, detail, relations } = useLoaderData<typeof loader>();
   const [sp, setSp] = useSearchParams();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   return (
     <div>
@@ -67,7 +69,7 @@ export default function AdminPapers() {
           {detail.paperType === 2 ? (
             <ul className="space-y-1">
               {detail.rules.map((r, i) => (
-                <li key={i}>规则{i + 1}：{["", "单选题", "多选题", "判断题", "填空题", "简答题"][r.questionType]}{r.difficultyType ? `，难度${["", "简单", "中等", "困难"][r.difficultyType]}` : ""}{r.folderId ? `，文件夹${r.folderId}` : ""}，抽{r.count}题，每题{r.score}分</li>
+                <li key={i}>规则{i + 1}：{["", "单选题", "多选题", "判断题", "填空题", "简答题"][r.questionType]}{r.difficultyType ? `，难度${["", "简单", "中等", "困难"][r.difficultyType]}` : ""}{r.folderId ? `，文件夹「${r.folderName}」（含子文件夹）` : ""}，抽{r.count}题，每题{r.score}分</li>
               ))}
             </ul>
           ) : (
@@ -79,7 +81,7 @@ export default function AdminPapers() {
           <Button variant="link" size="sm" onClick={() => { sp.delete("view"); setSp(sp); }}>收起</Button>
         </Card>
       )}
-      <PaperFormDialog open={open} onClose={() => setOpen(false)} onSaved={() => { setOpen(false); adminToast.success("试卷已保存"); revalidator.revalidate(); }} />
+      <PaperFormDialog open={open} onClose={() => setOpen(false)} onSaved={() => { setOpen(false); adminToast.success("试卷已保存"); refresh(); }} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminLoad } from "~/components/admin/guard.server";
@@ -8,43 +8,81 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
-import { downloadFrom, uploadQuestions, type ImportResult } from "~/components/exam/admin-files";
+import { useSelection } from "~/components/admin/use-selection";
+import { downloadFrom } from "~/components/exam/admin-files";
 import { QuestionFormDialog, type QuestionRow } from "~/components/exam/question-form";
+import { folderOptions, QuestionFolderTree, type FolderView } from "~/components/exam/question-folders";
+import { QuestionImportDialog } from "~/components/exam/question-import-dialog";
+import { QuestionMoveDialog } from "~/components/exam/question-move-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "题库 - 财云学院管理后台" }];
+
+/** `?folder=12` opens a folder (with its sub-folders), `?folder=none` the questions in no folder. */
+const viewOf = (v: string | null): FolderView => (v === "none" ? "none" : Number(v) > 0 ? Number(v) : "all");
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const sp = new URL(request.url).searchParams;
     const filters = { keyword: sp.get("keyword") ?? "", questionType: sp.get("questionType") ?? "", difficultyType: sp.get("difficultyType") ?? "" };
-    const page = await caller.exam.admin.question.page({ pageNo: sp.get("page") ?? undefined, pageSize: 15, ...filters });
-    return { page, filters };
+    const view = viewOf(sp.get("folder"));
+    const where = view === "none" ? { noFolder: 1 } : typeof view === "number" ? { folderId: view } : {};
+    const [page, tree] = await Promise.all([
+      caller.exam.admin.question.page({ pageNo: sp.get("page") ?? undefined, pageSize: 15, ...filters, ...where }),
+      caller.exam.admin.question.folders(),
+    ]);
+    // A folder deleted meanwhile (or a courseware folder's id) opens the whole bank instead.
+    if (typeof view === "number" && !folderOptions(tree.folders).some((f) => f.id === view)) {
+      sp.delete("folder");
+      sp.delete("page");
+      throw redirect(`/admin/questions${sp.size ? `?${sp}` : ""}`);
+    }
+    return { page, tree, filters, view, where };
   });
 
 const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 export default function AdminQuestions() {
-  const { page, filters } = useLoaderData<typeof loader>();
+  const { page, tree, filters, view, where } = useLoaderData<typeof loader>();
   const [sp] = useSearchParams();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const refresh = useRefresh();
   const [editing, setEditing] = useState<QuestionRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [removing, setRemoving] = useState<number[] | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [moving, setMoving] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const selection = useSelection(page.list.map((q) => q.id), [page.pageNo, page.total, sp.toString()]);
+  const folders = folderOptions(tree.folders);
+  const pathOf = new Map(folders.map((f) => [f.id, f.path]));
+  const openFolder = typeof view === "number" ? view : null;
+  const openName = openFolder ? pathOf.get(openFolder) : undefined;
+
+  function hrefFor(v: FolderView) {
+    const next = new URLSearchParams(sp);
+    next.delete("page");
+    if (v === "all") next.delete("folder");
+    else next.set("folder", String(v));
+    const q = next.toString();
+    return `/admin/questions${q ? `?${q}` : ""}`;
+  }
+  const pageHref = (p: number) => {
+    const next = new URLSearchParams(sp);
+    next.set("page", String(p));
+    return `?${next}`;
+  };
 
   async function remove() {
     setBusy(true);
     try {
       const r = await trpc.exam.admin.question.batchDelete.mutate({ ids: removing! });
       adminToast.success(`已删除${r.deleted}道试题`);
-      setSelected([]);
-      revalidator.revalidate();
+      selection.clear();
+      refresh();
     } catch (e) {
       adminToast.error(errorMessage(e));
     } finally {
@@ -53,86 +91,117 @@ export default function AdminQuestions() {
     }
   }
 
-  const href = (p: number) => {
-    const next = new URLSearchParams(sp);
-    next.set("page", String(p));
-    return `?${next}`;
-  };
+  const title = view === "all" ? "全部试题" : view === "none" ? "未分类" : (openName ?? "");
   return (
     <div>
       <PageHeader title="题库" trail="考试管理">
         <div className="flex gap-3">
-        <Button variant="outline" onClick={() => downloadFrom("/api/elearning/materialLibQuestion/exportQuestionList", filters).catch((e) => adminToast.error(e.message))}>导出</Button>
-        <Button variant="outline" onClick={() => setImportOpen(true)}>导入试题</Button>
-        <Button onClick={() => { setEditing(null); setFormOpen(true); }}>新增试题</Button>
+          <Button variant="outline" onClick={() => downloadFrom("/api/elearning/materialLibQuestion/exportQuestionList", { ...filters, ...where }).catch((e) => adminToast.error(e.message))}>导出</Button>
+          <Button variant="outline" onClick={() => setImportOpen(true)}>导入试题</Button>
+          <Button onClick={() => { setEditing(null); setFormOpen(true); }}>新增试题</Button>
         </div>
       </PageHeader>
-      <Card className="p-4">
-        <Form method="get" className="mb-4 flex flex-wrap items-center gap-3">
-          <input name="keyword" defaultValue={filters.keyword} placeholder="搜索题干" className="h-9 w-64 rounded-md border border-border px-3 text-sm" />
-          <select name="questionType" defaultValue={filters.questionType} className={select} aria-label="题型">
-            <option value="">全部题型</option>
-            <option value="1">单选题</option>
-            <option value="2">多选题</option>
-            <option value="3">判断题</option>
-            <option value="4">填空题</option>
-            <option value="5">简答题</option>
-          </select>
-          <select name="difficultyType" defaultValue={filters.difficultyType} className={select} aria-label="难度">
-            <option value="">全部难度</option>
-            <option value="1">简单</option>
-            <option value="2">中等</option>
-            <option value="3">困难</option>
-          </select>
-          <Button type="submit" variant="secondary">查询</Button>
-          {selected.length > 0 && <Button type="button" variant="danger" onClick={() => setRemoving(selected)}>批量删除（{selected.length}）</Button>}
-        </Form>
-        {page.list.length === 0 ? (
-          <EmptyState title="暂无试题" hint="点击「新增试题」或「导入试题」添加" />
-        ) : (
-          <Table>
-            <thead>
-              <tr>
-                <Th className="w-10"><input type="checkbox" aria-label="全选" checked={selected.length === page.list.length} onChange={(e) => setSelected(e.target.checked ? page.list.map((q) => q.id) : [])} /></Th>
-                <Th>题干</Th>
-                <Th>题型</Th>
-                <Th>难度</Th>
-                <Th>答案</Th>
-                <Th>操作</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.list.map((q) => (
-                <tr key={q.id}>
-                  <Td><input type="checkbox" aria-label={`选择${q.id}`} checked={selected.includes(q.id)} onChange={(e) => setSelected(e.target.checked ? [...selected, q.id] : selected.filter((x) => x !== q.id))} /></Td>
-                  <Td className="max-w-[480px] truncate" title={q.content}>{q.content}</Td>
-                  <Td><Badge tone="blue">{q.questionTypeName}</Badge></Td>
-                  <Td>{q.difficultyName}</Td>
-                  <Td className="max-w-[160px] truncate">{q.questionType === 3 ? (q.answer[0] === "A" ? "正确" : "错误") : q.answer.join(",")}</Td>
-                  <Td>
-                    <Button variant="link" size="sm" onClick={() => { setEditing(q); setFormOpen(true); }}>编辑</Button>
-                    <Button variant="link" size="sm" className="ml-3 text-danger" onClick={() => setRemoving([q.id])}>删除</Button>
-                  </Td>
+      <div className="flex items-start gap-4">
+        <QuestionFolderTree
+          total={tree.total}
+          unfiled={tree.unfiled}
+          folders={tree.folders}
+          current={view}
+          hrefFor={hrefFor}
+          onChanged={refresh}
+          onDeletedCurrent={() => navigate(hrefFor("all"), { replace: true })}
+        />
+        <Card className="min-w-0 flex-1 p-4">
+          <h2 className="mb-3 text-base font-semibold" data-testid="question-view">
+            {title}
+            <span className="ml-2 text-sm font-normal text-muted">共 {page.total} 道{typeof view === "number" ? "（含子文件夹）" : ""}</span>
+          </h2>
+          <Form method="get" className="mb-4 flex flex-wrap items-center gap-3">
+            {view !== "all" && <input type="hidden" name="folder" value={String(view)} />}
+            <input name="keyword" defaultValue={filters.keyword} placeholder="搜索题干" className="h-9 w-56 rounded-md border border-border px-3 text-sm" />
+            <select name="questionType" defaultValue={filters.questionType} className={select} aria-label="题型">
+              <option value="">全部题型</option>
+              <option value="1">单选题</option>
+              <option value="2">多选题</option>
+              <option value="3">判断题</option>
+              <option value="4">填空题</option>
+              <option value="5">简答题</option>
+            </select>
+            <select name="difficultyType" defaultValue={filters.difficultyType} className={select} aria-label="难度">
+              <option value="">全部难度</option>
+              <option value="1">简单</option>
+              <option value="2">中等</option>
+              <option value="3">困难</option>
+            </select>
+            <Button type="submit" variant="secondary">查询</Button>
+            <div className="ml-auto flex items-center gap-2 text-sm">
+              <span className="text-muted">已选 {selection.ids.length} 项</span>
+              <Button type="button" variant="outline" size="sm" disabled={!selection.ids.length} onClick={() => setMoving(selection.ids)}>移动到文件夹</Button>
+              <Button type="button" variant="outline" size="sm" className="hover:border-danger hover:text-danger" disabled={!selection.ids.length} onClick={() => setRemoving(selection.ids)}>批量删除</Button>
+            </div>
+          </Form>
+          {page.list.length === 0 ? (
+            <EmptyState title={view === "all" ? "暂无试题" : "这里还没有试题"} hint={view === "all" ? "点击「新增试题」或「导入试题」添加" : "新增、导入试题，或在「全部试题」中勾选后移动到这里"} />
+          ) : (
+            <Table>
+              <thead>
+                <tr>
+                  <Th className="w-10"><input type="checkbox" aria-label="全选本页" checked={selection.page === true} onChange={(e) => selection.setPage(e.target.checked)} /></Th>
+                  <Th>题干</Th>
+                  <Th>题型</Th>
+                  <Th>难度</Th>
+                  <Th>文件夹</Th>
+                  <Th>答案</Th>
+                  <Th>操作</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-        <div className="mt-4">
-          <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={href} />
-        </div>
-      </Card>
+              </thead>
+              <tbody>
+                {page.list.map((q) => (
+                  <tr key={q.id} data-question={q.content}>
+                    <Td><input type="checkbox" aria-label={`选择${q.id}`} checked={selection.has(q.id)} onChange={(e) => selection.toggle(q.id, e.target.checked)} /></Td>
+                    <Td className="max-w-[420px] truncate" title={q.content}>{q.content}</Td>
+                    <Td><Badge tone="blue">{q.questionTypeName}</Badge></Td>
+                    <Td>{q.difficultyName}</Td>
+                    <Td className="max-w-[180px] truncate text-muted" title={q.folderId ? pathOf.get(q.folderId) : undefined}>{q.folderId ? (pathOf.get(q.folderId) ?? "—") : "未分类"}</Td>
+                    <Td className="max-w-[140px] truncate">{q.questionType === 3 ? (q.answer[0] === "A" ? "正确" : "错误") : q.answer.join(",")}</Td>
+                    <Td className="whitespace-nowrap">
+                      <Button variant="link" size="sm" onClick={() => { setEditing(q); setFormOpen(true); }}>编辑</Button>
+                      <Button variant="link" size="sm" className="ml-3 text-danger" onClick={() => setRemoving([q.id])}>删除</Button>
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+          <div className="mt-4">
+            <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={pageHref} />
+          </div>
+        </Card>
+      </div>
       <QuestionFormDialog
         open={formOpen}
         editing={editing}
+        folders={folders}
+        defaultFolderId={openFolder}
         onClose={() => setFormOpen(false)}
         onSaved={() => {
           setFormOpen(false);
           adminToast.success("保存成功");
-          revalidator.revalidate();
+          refresh();
         }}
       />
-      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} onDone={() => revalidator.revalidate()} />
+      <QuestionImportDialog open={importOpen} folders={folders} defaultFolderId={openFolder} onClose={() => setImportOpen(false)} onDone={refresh} />
+      <QuestionMoveDialog
+        ids={moving}
+        folders={folders}
+        onClose={() => setMoving(null)}
+        onMoved={(message) => {
+          setMoving(null);
+          selection.clear();
+          adminToast.success(message);
+          refresh();
+        }}
+      />
       <ConfirmDialog
         request={removing ? { title: "删除试题", description: `确定删除选中的${removing.length}道试题吗？已被试卷使用的试题不能删除。`, confirmText: "删除", danger: true } : null}
         busy={busy}
@@ -140,63 +209,6 @@ export default function AdminQuestions() {
         onCancel={() => setRemoving(null)}
       />
     </div>
-  );
-}
-
-/** Excel import: template download, upload, progress, and the per-row error report. */
-function ImportDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
-  const [version, setVersion] = useState<1 | 2>(1);
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [error, setError] = useState("");
-  async function run() {
-    if (!file) return setError("请选择要导入的 Excel 文件");
-    setBusy(true);
-    setError("");
-    try {
-      const r = await uploadQuestions(file, version);
-      setResult(r);
-      onDone();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Dialog open={open} onOpenChange={(o) => { if (!o) { setResult(null); setFile(null); onClose(); } }}>
-      <DialogContent className="w-[560px]">
-        <DialogTitle>导入试题</DialogTitle>
-        <div className="mt-4 space-y-3 text-sm">
-          <div className="flex gap-4">
-            <label className="flex items-center gap-1"><input type="radio" checked={version === 1} onChange={() => setVersion(1)} />格式一（每个选项一列）</label>
-            <label className="flex items-center gap-1"><input type="radio" checked={version === 2} onChange={() => setVersion(2)} />格式二（选项在同一格）</label>
-          </div>
-          <Button variant="link" size="sm" onClick={() => downloadFrom("/api/elearning/materialLibQuestion/download", { version }).catch((e) => setError(e.message))}>下载导入模板</Button>
-          <input type="file" accept=".xlsx" aria-label="选择文件" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          {busy && <div className="h-2 w-full overflow-hidden rounded bg-[#f2f3f5]"><div className="h-2 w-1/2 animate-pulse bg-primary" /></div>}
-          {result && (
-            <div data-testid="import-result" className="rounded-md bg-[#f7f8fa] p-3">
-              共{result.total}行，成功导入{result.imported}道，失败{result.failed}行
-              {result.failed > 0 && (
-                <>
-                  <ul className="mt-2 max-h-32 overflow-auto text-danger">
-                    {result.errors.map((e) => <li key={e.row}>第{e.row}行：{e.message}</li>)}
-                  </ul>
-                  <Button variant="link" size="sm" onClick={() => downloadFrom("/api/elearning/materialLibQuestion/downloadErrorQuestions", { importId: result.importId })}>下载失败数据</Button>
-                </>
-              )}
-            </div>
-          )}
-          {error && <p role="alert" className="text-danger">{error}</p>}
-        </div>
-        <div className="mt-5 flex justify-end gap-3">
-          <Button variant="outline" onClick={onClose}>关闭</Button>
-          <Button disabled={busy} onClick={run}>{busy ? "导入中…" : "开始导入"}</Button>
-        </div>
-      </DialogContent>
-    </Dialog>
   );
 }
 

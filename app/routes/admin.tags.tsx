@@ -10,6 +10,7 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
+import { useSelection } from "~/components/admin/use-selection";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
@@ -50,9 +51,9 @@ export default function AdminTags() {
   const fetcher = useFetcher<ActionResult>();
   const [editing, setEditing] = useState<Tag | "new" | null>(null);
   const [confirm, setConfirm] = useState<{ request: ConfirmRequest; ids: number[] } | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const handled = useRef<unknown>(null);
-  useEffect(() => setSelected(new Set()), [page]);
+  const list = page.list as Tag[];
+  const selection = useSelection(list.map((t) => t.id), [page]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
@@ -75,8 +76,7 @@ export default function AdminTags() {
       },
     });
   };
-  const list = page.list as Tag[];
-  const picked = list.filter((t) => selected.has(t.id));
+  const picked = list.filter((t) => selection.has(t.id));
   const href = (n: number) => {
     const p = new URLSearchParams(params);
     p.set("page", String(n));
@@ -116,8 +116,8 @@ export default function AdminTags() {
                   <input
                     type="checkbox"
                     aria-label="全选本页"
-                    checked={picked.length > 0 && picked.length === list.length}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(list.map((t) => t.id)) : new Set())}
+                    checked={selection.page === true}
+                    onChange={(e) => selection.setPage(e.target.checked)}
                   />
                 </Th>
                 <Th>标签名称</Th>
@@ -134,15 +134,8 @@ export default function AdminTags() {
                     <input
                       type="checkbox"
                       aria-label={`选择 ${t.name}`}
-                      checked={selected.has(t.id)}
-                      onChange={(e) =>
-                        setSelected((s) => {
-                          const n = new Set(s);
-                          if (e.target.checked) n.add(t.id);
-                          else n.delete(t.id);
-                          return n;
-                        })
-                      }
+                      checked={selection.has(t.id)}
+                      onChange={(e) => selection.toggle(t.id, e.target.checked)}
                     />
                   </Td>
                   <Td>{t.name}</Td>

@@ -9,9 +9,10 @@ import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { adminToast } from "~/components/admin/toast";
+import { useSelection } from "~/components/admin/use-selection";
 import { UserDetailDrawer } from "~/components/admin/user-detail";
 import { UserFilters } from "~/components/admin/user-filters";
-import { UserAssignDialog, UserFormDialog } from "~/components/admin/user-form-dialog";
+import { UserAssignDialog, UserFormDialog, UserPositionDialog } from "~/components/admin/user-form-dialog";
 import { UserImportDialog } from "~/components/admin/user-import-dialog";
 import { usersConfirm, type UserAction } from "~/components/admin/user-actions";
 import { UsersTable } from "~/components/admin/user-row";
@@ -38,11 +39,18 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const view = sp.get("view");
     let detail = null;
     let detailError: string | null = null;
+    let positions: { id: number; name: string; type: number }[] = [];
+    const position = (p: { id: number; name: string; type: number }) => ({ id: p.id, name: p.name, type: p.type });
     if (view) {
       try {
         const one = await caller.org.users.getOne({ userId: view });
-        const m = await caller.org.users.getUser({ userId: one.userId });
-        detail = { ...one, groups: m.groups, roles: m.roles, tags: m.tags };
+        const [m, held, all] = await Promise.all([
+          caller.org.users.getUser({ userId: one.userId }),
+          caller.org.users.privilege.userPosition({ userId: one.userId }),
+          caller.org.users.privilege.allPosition({}),
+        ]);
+        detail = { ...one, groups: m.groups, roles: m.roles, tags: m.tags, positions: held.map(position) };
+        positions = all.map(position);
       } catch (error) {
         // A stale or mistyped link shows its reason in the panel; a lost session still goes to the login.
         const code = legacyCodeOf(error);
@@ -51,7 +59,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       }
     }
     const pick = (n: { id: number; name: string; parentId: number | null }) => ({ id: n.id, name: n.name, parentId: n.parentId });
-    return { page, filters, detail, detailError, groups: groups.map(pick), roles: roles.map(pick) };
+    return { page, filters, detail, detailError, positions, groups: groups.map(pick), roles: roles.map(pick) };
   });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -118,6 +126,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       }
       return intent === "assign" ? "已加入所选组织与角色" : "已移出所选组织与角色";
     }
+    if (intent === "positions") {
+      const held = await caller.org.users.privilege.bindPosition({ userId: text("userId"), positionIds: text("positionIds") } as never);
+      return held.length ? `已保存岗位：${held.map((p) => p.name).join("、")}` : "已清空该用户的岗位";
+    }
     if (intent === "del") {
       const r = await caller.org.users.del({ ids });
       return r.count > 1 ? `已删除 ${r.count} 个用户` : "已删除该用户";
@@ -144,10 +156,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function AdminUsers() {
-  const { page, filters, detail, detailError, groups, roles } = useLoaderData<typeof loader>();
+  const { page, filters, detail, detailError, positions, groups, roles } = useLoaderData<typeof loader>();
   const formFetcher = useFetcher<typeof action>({ key: "admin-users-form" });
   const [formOpen, setFormOpen] = useState<"new" | "edit" | null>(null);
   const [assignIds, setAssignIds] = useState<number[] | null>(null);
+  const [positionsOpen, setPositionsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const formHandled = useRef<unknown>(null);
   useEffect(() => {
@@ -157,18 +170,16 @@ export default function AdminUsers() {
       adminToast.success(formFetcher.data.message);
       setFormOpen(null);
       setAssignIds(null);
+      setPositionsOpen(false);
     } else adminToast.error(formFetcher.data.message);
   }, [formFetcher.state, formFetcher.data]);
   const selfId = useRouteLoaderData<AdminLayoutData>("routes/admin")?.me.userId ?? 0;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fetcher = useFetcher<typeof action>({ key: "admin-users" });
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selection = useSelection(page.list.map((u) => u.userId), [page]);
   const [pending, setPending] = useState<UserAction | null>(null);
   const handled = useRef<unknown>(null);
-
-  // A new page of results starts with nothing selected.
-  useEffect(() => setSelected(new Set()), [page]);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
@@ -176,7 +187,7 @@ export default function AdminUsers() {
     setPending(null);
     if (fetcher.data.ok) {
       adminToast.success(fetcher.data.message);
-      setSelected(new Set());
+      selection.clear();
     } else adminToast.error(fetcher.data.message);
   }, [fetcher.state, fetcher.data]);
 
@@ -199,15 +210,7 @@ export default function AdminUsers() {
   const ask = (action: UserAction) => setPending(action);
   const confirm = () => pending && fetcher.submit({ intent: pending.intent, ids: pending.ids.join(",") }, { method: "post" });
 
-  const toggle = (id: number, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(page.list.map((u) => u.userId)) : new Set());
-  const batch = [...selected];
+  const batch = selection.ids;
 
   return (
     <>
@@ -241,10 +244,8 @@ export default function AdminUsers() {
         {page.list.length ? (
           <UsersTable
             list={page.list}
-            selected={selected}
+            selection={selection}
             selfId={selfId}
-            onToggle={toggle}
-            onToggleAll={toggleAll}
             onOpen={open}
             onAction={(intent, u) => ask(usersConfirm(intent, [u.userId], u.nick))}
           />
@@ -273,7 +274,9 @@ export default function AdminUsers() {
         onAction={(intent, u) => ask(usersConfirm(intent, [u.userId], u.nick))}
         onEdit={() => setFormOpen("edit")}
         onAssign={(u) => setAssignIds([u.userId])}
+        onPositions={() => setPositionsOpen(true)}
       />
+      <UserPositionDialog user={positionsOpen ? detail : null} positions={positions} fetcher={formFetcher} onClose={() => setPositionsOpen(false)} />
       <UserFormDialog
         open={!!formOpen}
         user={formOpen === "edit" ? detail : null}

@@ -1,21 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { getDb } from "@db/index.server";
-import { createContext } from "@trpc-app/context";
-import { appRouter } from "@trpc-app/router";
+import { handleTrpc } from "@trpc-app/http";
 
-async function handle(request: Request) {
-  const db = await getDb();
-  return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req: request,
-    router: appRouter,
-    createContext: ({ req, resHeaders }) => createContext({ db, request: req, resHeaders }),
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`[trpc] ${path} failed:`, error);
-    },
-  });
-}
-
-export const loader = ({ request }: LoaderFunctionArgs) => handle(request);
-export const action = ({ request }: ActionFunctionArgs) => handle(request);
+// tRPC over HTTP. The production server answers these paths before Remix (app/api.server.ts); this
+// route serves them in development (Vite) and in anything else that runs the Remix handler alone.
+export const loader = async ({ request }: LoaderFunctionArgs) => handleTrpc(request, await getDb());
+export const action = async ({ request }: ActionFunctionArgs) => handleTrpc(request, await getDb());

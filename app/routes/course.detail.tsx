@@ -1,9 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ChapterList } from "~/components/course/chapter-list";
+import { CourseComments } from "~/components/comment/course-comments";
 import { CourseCard, CourseCover, CoursePrice } from "~/components/course/course-card";
+import { PurchaseNotice } from "~/components/course/purchase-notice";
+import { RICH_TEXT_CLASS } from "~/components/course/rich-text-editor";
+import { BUSINESS_TYPE } from "~/components/identity/real-name";
+import { useRealNameGate } from "~/components/identity/real-name-modal";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
@@ -14,19 +19,21 @@ import { formatCount, formatDuration } from "~/lib/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { useRootData } from "~/components/layout/shell-types";
+import { useRefresh } from "~/lib/use-refresh";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("课程不存在", { status: 404 });
   const { caller } = await serverCaller(request);
   try {
-    const [course, chapters, files, recommend] = await Promise.all([
+    const [course, chapters, files, recommend, comments] = await Promise.all([
       caller.course.detail({ courseId: id }),
       caller.course.chapters({ courseId: id }),
       caller.course.files({ courseId: id }),
       caller.course.recommend({ courseId: id }),
+      caller.comment.list({ courseId: id, pageNo: 1, pageSize: 10 }),
     ]);
-    return { course, chapters, files, recommend: recommend.slice(0, 4) };
+    return { course, chapters, files, recommend: recommend.slice(0, 4), comments };
   } catch {
     throw data("课程不存在或已下架", { status: 404 });
   }
@@ -35,22 +42,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: pageTitle(d?.course.name ?? "课程详情") }];
 
 export default function CourseDetail() {
-  const { course, chapters, files, recommend } = useLoaderData<typeof loader>();
+  const { course, chapters, files, recommend, comments } = useLoaderData<typeof loader>();
+  const [commentTotal, setCommentTotal] = useState(comments.total);
+  useEffect(() => setCommentTotal(comments.total), [comments.total]);
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const studyUrl = `/study/platform?id=${course.id}`;
   const reacquire = async () => {
     await trpc.course.access.mutate({ courseId: course.id });
-    revalidator.revalidate();
+    refresh();
   };
 
   // Visitors go straight to the login dialog; the server still answers 281 to anyone it does not know.
   const loggedIn = useRootData()?.user.isLogin === 1;
+  const realName = useRealNameGate();
   async function join() {
     if (!loggedIn) return openLoginDialog();
     setBusy(true);
     try {
+      if (!(await realName.ensure(BUSINESS_TYPE.course, course.id))) return;
       await trpc.course.join.mutate({ courseId: course.id });
       toast.success("加入成功，开始学习吧");
       navigate(studyUrl);
@@ -67,13 +78,14 @@ export default function CourseDetail() {
       if (course.isCollect) await trpc.course.uncollect.mutate({ courseId: course.id });
       else await trpc.course.collect.mutate({ courseId: course.id });
       toast.success(course.isCollect ? "已取消收藏" : "收藏成功");
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       handleApiError(e);
     }
   }
 
   const canStudy = course.isJoin && !course.needBuy;
+  const [buyOpen, setBuyOpen] = useState(false);
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <nav className="mb-3 text-sm text-muted">
@@ -92,13 +104,20 @@ export default function CourseDetail() {
           <div className="mt-auto flex items-end justify-between pt-6">
             <div>
               <CoursePrice isFree={course.isFree} price={course.price} scribingPrice={course.scribingPrice} className="text-2xl" />
-              <p className="mt-1 text-xs text-muted">{formatCount(course.joinedCount)}人已加入</p>
+              <p className="mt-1 text-xs text-muted">
+                {formatCount(course.joinedCount)}人已加入
+                {course.needBuy ? <span className="ml-2 text-[#ff7d00]" data-testid="purchase-state">{course.isJoin ? "已报名，待确认缴费后开通" : "付费课程 · 在线购买暂未开放"}</span> : null}
+              </p>
             </div>
             <div className="flex items-center gap-3">
               <Button variant="outline" onClick={toggleCollect} aria-pressed={!!course.isCollect}>
                 {course.isCollect ? "已收藏" : "收藏"}
               </Button>
-              {canStudy ? (
+              {course.needBuy ? (
+                <Button size="lg" onClick={() => (loggedIn ? setBuyOpen(true) : openLoginDialog())}>
+                  {course.isJoin ? "待开通" : "购买课程"}
+                </Button>
+              ) : canStudy ? (
                 <Button size="lg" asChild>
                   <Link to={studyUrl}>{course.learningStatus === 0 ? "开始学习" : course.learningStatus === 2 ? "再次学习" : `继续学习（${course.progress}%）`}</Link>
                 </Button>
@@ -112,6 +131,7 @@ export default function CourseDetail() {
         </div>
       </section>
 
+      <PurchaseNotice open={buyOpen} onClose={() => setBuyOpen(false)} price={course.price} enrolled={!!course.isJoin} />
       <div className="mt-4 flex gap-4">
         <div className="min-w-0 flex-1 rounded-lg bg-white p-6">
           <Tabs defaultValue="intro">
@@ -119,10 +139,11 @@ export default function CourseDetail() {
               <TabsTrigger value="intro">课程介绍</TabsTrigger>
               <TabsTrigger value="chapters">课程目录</TabsTrigger>
               <TabsTrigger value="files">课程资料{files.length ? `（${files.length}）` : ""}</TabsTrigger>
+              <TabsTrigger value="comments">评论{commentTotal ? `（${formatCount(commentTotal)}）` : ""}</TabsTrigger>
             </TabsList>
             <TabsContent value="intro" className="pt-5">
               {course.description ? (
-                <div className="prose-course text-sm leading-7 text-[#4e5969] [&_h3]:mb-2 [&_h3]:mt-4 [&_h3]:font-semibold [&_h3]:text-[#1d2129] [&_li]:ml-5 [&_li]:list-disc" dangerouslySetInnerHTML={{ __html: course.description }} />
+                <div className={RICH_TEXT_CLASS} data-testid="course-description" dangerouslySetInnerHTML={{ __html: course.description }} />
               ) : (
                 <EmptyState title="暂无课程介绍" />
               )}
@@ -148,6 +169,9 @@ export default function CourseDetail() {
                 <EmptyState title="本课程暂无资料" />
               )}
             </TabsContent>
+            <TabsContent value="comments" className="pt-5">
+              <CourseComments key={course.id} courseId={course.id} loggedIn={loggedIn} initial={comments} onTotal={setCommentTotal} />
+            </TabsContent>
           </Tabs>
         </div>
         <aside className="w-[300px] shrink-0 space-y-4">
@@ -168,6 +192,7 @@ export default function CourseDetail() {
           )}
         </aside>
       </div>
+      {realName.modal}
     </div>
   );
 }

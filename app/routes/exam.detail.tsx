@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { examLoadError } from "~/components/exam/load-error.server";
@@ -9,14 +9,17 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
+import { env } from "~/lib/env.server";
 import { trpc } from "~/lib/trpc";
+import { formatDateTime } from "~/lib/format";
+import { useRefresh } from "~/lib/use-refresh";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
   const { caller } = await serverCaller(request);
   try {
-    return { exam: await caller.exam.learner.detail({ examId: id }), noPermission: null };
+    return { exam: await caller.exam.learner.detail({ examId: id }), noPermission: null, networkSamples: env().EXAM_NETWORK_CHECK_SECONDS };
   } catch (e) {
     return { exam: null, ...examLoadError(e, request) };
   }
@@ -24,13 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: pageTitle(d?.exam?.name ?? "考试详情") }];
 
-const fmt = (ms: number) => new Date(ms).toLocaleString("zh-CN", { hour12: false, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+const fmt = formatDateTime;
 const PHASE = ["未开始", "进行中", "已结束"];
 
 export default function ExamDetail() {
-  const { exam, noPermission } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { exam, noPermission } = loaded;
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [wizard, setWizard] = useState(false);
   const [busy, setBusy] = useState(false);
   const lastClick = useRef(0);
@@ -42,7 +46,7 @@ export default function ExamDetail() {
     try {
       await trpc.exam.learner.register.mutate({ examId: exam!.examId });
       toast.success("报名成功");
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       handleApiError(e);
     } finally {
@@ -122,7 +126,7 @@ export default function ExamDetail() {
           </div>
         )}
       </section>
-      <PrecheckWizard exam={exam} open={wizard} onClose={() => setWizard(false)} onDone={afterWizard} />
+      <PrecheckWizard exam={exam} networkSamples={"networkSamples" in loaded ? loaded.networkSamples : undefined} open={wizard} onClose={() => setWizard(false)} onDone={afterWizard} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { enqueue, formatClock, nextSeq, readQueue, remainingSeconds, writeQueue, type QueuedAnswer } from "~/components/exam/answer-queue";
 import { AnswerCard } from "~/components/exam/answer-card";
+import { ProctorPanel } from "~/components/exam/proctor-panel";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { QuestionView } from "~/components/exam/question-view";
 import { pageTitle } from "~/components/layout/page-title";
@@ -215,6 +216,7 @@ export default function ExamTest() {
         </div>
         <AnswerCard questions={paper.questions} answered={answeredIds} current={current} onPick={setCurrent} />
       </div>
+      <ProctorPanel examId={paper.examId} paperId={paperId} startTime={paper.startTime} active />
       <Dialog open={confirm} onOpenChange={setConfirm}>
         <DialogContent>
           <DialogTitle>确认交卷</DialogTitle>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { toast } from "sonner";
 import { CourseCard } from "~/components/course/course-card";
 import { QueryPager } from "~/components/course/pager";
@@ -10,6 +10,7 @@ import { EmptyState } from "~/components/ui/card";
 import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
 import { trpc } from "~/lib/trpc";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("我的收藏", "个人中心") }];
 
@@ -21,12 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PersonCollection() {
   const { list, total, pageNo, pageSize } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   async function cancel(courseId: number) {
     try {
       await trpc.course.uncollect.mutate({ courseId });
       toast.success("已取消收藏");
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       handleApiError(e);
     }

@@ -6,6 +6,7 @@ import { PersonPage } from "~/components/person/person-page";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
+import { formatDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("学习学分", "个人中心") }];
 
@@ -45,7 +46,7 @@ export default function PersonCredits() {
                     <tr key={c.id}>
                       <td className="px-4 py-2.5"><Link to={`/course/detail?id=${c.id}`} className="hover:text-primary">{c.name}</Link></td>
                       <td className="px-4 py-2.5">{c.learnHour}</td>
-                      <td className="px-4 py-2.5 text-muted">{c.completedTime ? new Date(c.completedTime).toLocaleDateString("zh-CN") : ""}</td>
+                      <td className="px-4 py-2.5 text-muted">{formatDate(c.completedTime)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -66,6 +66,15 @@ export default function Overview() {
           unit="分钟"
         />
       </div>
+      <div className="mt-5 flex items-center justify-between rounded-lg border border-border px-5 py-4">
+        <div>
+          <p className="text-sm font-medium text-[#1d2129]">题库练习</p>
+          <p className="mt-1 text-xs text-muted">顺序、随机、按题型刷题，即时判分，错题自动收入错题本</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/practice/center">去练习</Link>
+        </Button>
+      </div>
       <h2 className="mt-8 text-base font-semibold text-[#1d2129]">最近学习</h2>
       {recent.length ? (
         <StudyList list={recent} />

@@ -30,7 +30,14 @@ export default function PersonStudy() {
   const { list, total, pageNo, pageSize, status } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
-    <PersonPage title="我的学习">
+    <PersonPage
+      title="我的学习"
+      extra={
+        <Button asChild variant="outline" size="sm">
+          <Link to="/practice/center">题库练习</Link>
+        </Button>
+      }
+    >
       <div className="mb-2 flex gap-6 border-b border-border text-sm">
         {TABS.map((t) => {
           const on = String(status ?? "") === t.value;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/lib/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
@@ -23,7 +24,7 @@ export default function PreviewExamDetail() {
           <div>
             <h1 className="text-2xl font-semibold">{exam.name}</h1>
             <p className="mt-2 text-sm text-muted">
-              考试时间：{new Date(exam.startTime).toLocaleString("zh-CN", { hour12: false })} 至 {new Date(exam.endTime).toLocaleString("zh-CN", { hour12: false })}
+              考试时间：{formatDateTime(exam.startTime)} 至 {formatDateTime(exam.endTime)}
             </p>
           </div>
           <Button size="lg" asChild>

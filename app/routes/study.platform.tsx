@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ChapterList, type SectionData } from "~/components/course/chapter-list";
 import { VideoPlayer, type PlayerReport } from "~/components/course/video-player";
@@ -11,6 +11,7 @@ import { formatDuration } from "~/lib/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { legacyCodeOf } from "@trpc-app/errors";
+import { useRefresh } from "~/lib/use-refresh";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
@@ -56,7 +57,7 @@ export default function StudyPlatform() {
 }
 
 function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>["detail"] }) {
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const sections = useMemo(() => detail.chapters.flatMap((c) => c.children) as Section[], [detail.chapters]);
   const [activeId, setActiveId] = useState<number | null>(detail.lastChapterId);
   const [progress, setProgress] = useState(detail.progress);
@@ -130,7 +131,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
             dark
             onPick={(s) => {
               setActiveId(s.id);
-              revalidator.revalidate();
+              refresh();
             }}
           />
         </aside>

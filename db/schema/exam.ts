@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, tz } from "./_columns";
 
 /** Question types: 1 single choice, 2 multiple choice, 3 true/false, 4 fill-in, 5 short answer (corrected by hand). */
@@ -102,12 +102,19 @@ export const exams = pgTable(
     screenCuttingTimes: integer("screen_cutting_times").notNull().default(0),
     isFaceVerify: smallint("is_face_verify").notNull().default(0),
     faceVerifyCount: integer("face_verify_count").notNull().default(3),
+    /** Similarity (0-100) a face check must reach; see docs/decisions/006-proctoring.md for the scale. */
+    faceVerifyThreshold: integer("face_verify_threshold").notNull().default(95),
     isEnableVideoRecording: smallint("is_enable_video_recording").notNull().default(0),
     isSnapVerify: smallint("is_snap_verify").notNull().default(0),
     isOpenSoftMonitor: smallint("is_open_soft_monitor").notNull().default(0),
     winDownloadUrl: text("win_download_url").notNull().default(""),
     macInterDownloadUrl: text("mac_inter_download_url").notNull().default(""),
     macM1DownloadUrl: text("mac_m1_download_url").notNull().default(""),
+    /** 少选得分: a multiple choice with some right keys and no wrong one earns partialScoreRate % (floored to 0.5). */
+    isPartialScore: smallint("is_partial_score").notNull().default(0),
+    partialScoreRate: integer("partial_score_rate").notNull().default(50),
+    /** 填空按空给分: each right blank earns its share of the question's points (floored to 0.5). */
+    isBlankScore: smallint("is_blank_score").notNull().default(0),
     /** 1 enabled (visible to learners), 0 disabled. */
     status: smallint("status").notNull().default(0),
     /** 1 once the editor submitted all tabs (submitExam). */
@@ -174,8 +181,9 @@ export const examAttempts = pgTable(
     submittedAt: tz("submitted_at"),
     /** 1 learner, 2 time up, 3 screen-cut limit, 4 sweep of overdue attempts. */
     submitType: smallint("submit_type"),
-    score: integer("score"),
-    objectiveScore: integer("objective_score"),
+    /** Multiples of 0.5 once partial credit is on; whole points otherwise. */
+    score: doublePrecision("score"),
+    objectiveScore: doublePrecision("objective_score"),
     /** Short answers still waiting for manual correction. */
     pendingCount: integer("pending_count").notNull().default(0),
     isPass: smallint("is_pass"),
@@ -201,7 +209,7 @@ export const examAnswers = pgTable(
     answer: jsonb("answer").$type<string[]>().notNull(),
     /** Client sequence number (or server ms when the client sends none): a lower one never overwrites a higher one. */
     seq: bigint("seq", { mode: "number" }).notNull(),
-    score: integer("score"),
+    score: doublePrecision("score"),
     /** 1 right, 0 wrong, null not graded yet. */
     isCorrect: smallint("is_correct"),
     correctedBy: bigint("corrected_by", { mode: "number" }),
@@ -210,7 +218,7 @@ export const examAnswers = pgTable(
   (t) => [uniqueIndex("exam_answers_uq").on(t.attemptId, t.questionId)],
 );
 
-/** Face and snapshot checks: the image is recorded; comparison with the registered photo is not done here. */
+/** Face and snapshot checks: the image (a stored file path) and, for face checks, the comparison result. */
 export const examVerifications = pgTable(
   "exam_verifications",
   {
@@ -222,9 +230,31 @@ export const examVerifications = pgTable(
     kind: varchar("kind", { length: 8 }).notNull(),
     image: text("image").notNull(),
     verifyResult: smallint("verify_result").notNull(),
+    /** 0-100 against the registered photo; null when no comparison ran (snapshots, no face found). */
+    similarity: doublePrecision("similarity"),
+    reason: varchar("reason", { length: 100 }).notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [index("exam_verifications_user_idx").on(t.examId, t.userId, t.kind)],
+);
+
+/** Video recording of an attempt: one self-contained segment file per row, in order of seq. */
+export const examRecordings = pgTable(
+  "exam_recordings",
+  {
+    id: id(),
+    examId: bigint("exam_id", { mode: "number" }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    attemptId: bigint("attempt_id", { mode: "number" })
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    fileKey: text("file_key").notNull(),
+    size: integer("size").notNull().default(0),
+    durationMs: integer("duration_ms").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("exam_recordings_uq").on(t.attemptId, t.seq)],
 );
 
 /** Exams a learner collected (caiyun/front/user/exam/collection). */
@@ -293,6 +323,72 @@ export const examPractices = pgTable("exam_practices", {
   deletedAt: tz("deleted_at"),
   ...timestamps(),
 });
+
+/**
+ * A learner's round of a practice (docs/decisions/009-learner-practice.md). source 1 a mode of the
+ * practice, 2 the wrong-question book. The questions are frozen at the start; `position` is where the
+ * learner is, so a reload resumes there. status 0 practising, 1 finished.
+ */
+export const examPracticeSessions = pgTable(
+  "exam_practice_sessions",
+  {
+    id: id(),
+    practiceId: bigint("practice_id", { mode: "number" })
+      .notNull()
+      .references(() => examPractices.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    source: smallint("source").notNull().default(1),
+    /** The practice mode (modes[].id) and its type: 1 sequential, 2 random, 3 by question type; 0 for the wrong book. */
+    modeId: bigint("mode_id", { mode: "number" }).notNull().default(0),
+    modeType: smallint("mode_type").notNull().default(0),
+    /** Question type chosen in the by-type mode. */
+    questionType: smallint("question_type"),
+    items: jsonb("items").$type<number[]>().notNull(),
+    position: integer("position").notNull().default(0),
+    answeredCount: integer("answered_count").notNull().default(0),
+    correctCount: integer("correct_count").notNull().default(0),
+    status: smallint("status").notNull().default(0),
+    finishedAt: tz("finished_at"),
+    ...timestamps(),
+  },
+  (t) => [index("exam_practice_sessions_user_idx").on(t.userId, t.practiceId, t.status), index("exam_practice_sessions_practice_idx").on(t.practiceId)],
+);
+
+/** One answer in a practice round, graded at once; an answer is final within its round. */
+export const examPracticeAnswers = pgTable(
+  "exam_practice_answers",
+  {
+    id: id(),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => examPracticeSessions.id, { onDelete: "cascade" }),
+    /** Copied from the round so per-learner figures need no join. */
+    practiceId: bigint("practice_id", { mode: "number" }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    questionId: bigint("question_id", { mode: "number" }).notNull(),
+    answer: jsonb("answer").$type<string[]>().notNull(),
+    isCorrect: smallint("is_correct").notNull(),
+    answeredAt: tz("answered_at").notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex("exam_practice_answers_uq").on(t.sessionId, t.questionId), index("exam_practice_answers_user_idx").on(t.practiceId, t.userId)],
+);
+
+/** The wrong-question book of a learner in a practice: a wrong answer adds the question, a right one clears it. */
+export const examPracticeWrongs = pgTable(
+  "exam_practice_wrongs",
+  {
+    id: id(),
+    practiceId: bigint("practice_id", { mode: "number" })
+      .notNull()
+      .references(() => examPractices.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    questionId: bigint("question_id", { mode: "number" }).notNull(),
+    wrongCount: integer("wrong_count").notNull().default(1),
+    lastAnswer: jsonb("last_answer").$type<string[]>().notNull().default([]),
+    lastWrongAt: tz("last_wrong_at").notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex("exam_practice_wrongs_uq").on(t.practiceId, t.userId, t.questionId)],
+);
 
 /** An Excel import of questions: progress and the per-row errors offered for download. */
 export const examQuestionImports = pgTable("exam_question_imports", {

@@ -8,3 +8,6 @@ export * from "./material";
 export * from "./course";
 export * from "./identity";
 export * from "./oauth";
+export * from "./message";
+export * from "./comment";
+export * from "./questionnaire";

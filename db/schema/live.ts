@@ -13,6 +13,12 @@ const liveRef = () =>
     .notNull()
     .references(() => lives.id, { onDelete: "cascade" });
 
+export interface LiveQuestionnaire {
+  title: string;
+  url: string;
+  pushedAt: number;
+}
+
 /** A series of lives shown as one carousel (learner-front-end.md 3, Live series info). */
 export const liveSeries = pgTable("live_series", {
   id: id(),
@@ -51,6 +57,8 @@ export const lives = pgTable(
     seriesId: bigint("series_id", { mode: "number" }).references(() => liveSeries.id, { onDelete: "set null" }),
     channelCode: varchar("channel_code", { length: 40 }),
     pushKey: varchar("push_key", { length: 64 }),
+    /** RTMP ingest: 0 no stream, 1 an encoder is pushing, 2 the stream dropped during the live and paused it. */
+    streamStatus: smallint("stream_status").notNull().default(0),
     /** 1 shown to learners, 0 hidden by an admin. */
     status: smallint("status").notNull().default(1),
     muteAll: smallint("mute_all").notNull().default(0),
@@ -59,6 +67,10 @@ export const lives = pgTable(
     /** Empty: open to every logged-in learner (trpc/org/membership.ts). */
     openRange: jsonb("open_range").$type<OpenRangeEntry[]>().notNull().default([]),
     advancedInfo: jsonb("advanced_info").$type<Record<string, unknown>>().notNull().default({}),
+    /** When the console actually started the broadcast; caption times of the replay count from here. */
+    startedAt: tz("started_at"),
+    /** The questionnaire the console pushed into the room, for late joiners; null when none. */
+    questionnaire: jsonb("questionnaire").$type<LiveQuestionnaire | null>(),
     deletedAt: tz("deleted_at"),
     ...timestamps(),
   },
@@ -255,3 +267,22 @@ export const liveSignRecords = pgTable(
 export const liveSensitiveWords = pgTable("live_sensitive_words", { id: id(), word: varchar("word", { length: 40 }).notNull(), createdAt: createdAt() }, (t) => [
   uniqueIndex("live_sensitive_words_uq").on(t.word),
 ]);
+
+/**
+ * Caption sentences: from a speech-recognition engine (asr) or typed by an operator (human). Times
+ * are ms from the start of the broadcast, so the replay can show them as WebVTT.
+ */
+export const liveCaptions = pgTable(
+  "live_captions",
+  {
+    id: id(),
+    liveId: liveRef(),
+    sentenceId: varchar("sentence_id", { length: 64 }).notNull(),
+    text: varchar("text", { length: 500 }).notNull(),
+    beginMs: integer("begin_ms").notNull(),
+    endMs: integer("end_ms").notNull(),
+    source: varchar("source", { length: 10 }).notNull().default("asr"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("live_captions_sentence_uq").on(t.liveId, t.sentenceId), index("live_captions_live_idx").on(t.liveId, t.beginMs)],
+);

@@ -1,7 +1,10 @@
 import { bigint, index, integer, jsonb, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps, tz } from "./_columns";
 
-/** Folders of the material library; kind 1 courseware and data, 2 photos and videos. */
+/**
+ * Folders of the material library; kind 1 courseware and data, 2 photos and videos, 3 the question bank
+ * (questions, practices and paper rules draw from these). A sub-folder always has its parent's kind.
+ */
 export const materialFolders = pgTable(
   "material_folders",
   {

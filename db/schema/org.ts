@@ -8,37 +8,32 @@ const userRef = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 
-/** Organisation groups as a tree; siblings are ordered by a contiguous 0-based position. */
-export const orgGroups = pgTable(
-  "org_groups",
-  {
-    id: id(),
-    name: varchar("name", { length: 64 }).notNull(),
-    parentId: bigint("parent_id", { mode: "number" }),
-    position: integer("position").notNull().default(0),
-    /** Code in the external organisation source; makes initialisation idempotent. */
-    code: varchar("code", { length: 64 }),
-    /** manual, zcy (external source) or sso. */
-    source: varchar("source", { length: 12 }).notNull().default("manual"),
-    ...timestamps(),
-  },
-  (t) => [index("org_groups_parent_idx").on(t.parentId, t.position), uniqueIndex("org_groups_code_uq").on(t.source, t.code)],
-);
+/**
+ * A tree of organisation nodes (groups and roles share the shape); siblings are ordered by a contiguous
+ * 0-based position.
+ */
+const orgTree = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: id(),
+      name: varchar("name", { length: 64 }).notNull(),
+      parentId: bigint("parent_id", { mode: "number" }),
+      position: integer("position").notNull().default(0),
+      /** Code in the external organisation source; makes initialisation idempotent. */
+      code: varchar("code", { length: 64 }),
+      /** manual, zcy (external source) or sso. */
+      source: varchar("source", { length: 12 }).notNull().default("manual"),
+      ...timestamps(),
+    },
+    (t) => [index(`${name}_parent_idx`).on(t.parentId, t.position), uniqueIndex(`${name}_code_uq`).on(t.source, t.code)],
+  );
+
+/** Organisation groups as a tree. */
+export const orgGroups = orgTree("org_groups");
 
 /** Roles as a tree, same shape as groups. */
-export const orgRoles = pgTable(
-  "org_roles",
-  {
-    id: id(),
-    name: varchar("name", { length: 64 }).notNull(),
-    parentId: bigint("parent_id", { mode: "number" }),
-    position: integer("position").notNull().default(0),
-    code: varchar("code", { length: 64 }),
-    source: varchar("source", { length: 12 }).notNull().default("manual"),
-    ...timestamps(),
-  },
-  (t) => [index("org_roles_parent_idx").on(t.parentId, t.position), uniqueIndex("org_roles_code_uq").on(t.source, t.code)],
-);
+export const orgRoles = orgTree("org_roles");
 
 export const tags = pgTable(
   "tags",

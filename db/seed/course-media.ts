@@ -1,49 +1,19 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { encodePng } from "./png";
 
 // Demo media made at seed time: gradient PNG covers (pure Node), short videos and HLS copies (ffmpeg).
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A diagonal two-colour gradient with soft rings, as a PNG. */
 export function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]) {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      const dx = x - width * 0.78;
-      const dy = y - height * 0.3;
-      const ring = Math.sin(Math.sqrt(dx * dx + dy * dy) / 9) > 0.92 ? 18 : 0;
-      for (let c = 0; c < 3; c++) raw[row + 1 + x * 3 + c] = Math.min(255, Math.round(from[c]! + (to[c]! - from[c]!) * t) + ring);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return encodePng(width, height, (x, y) => {
+    const t = (x / width + y / height) / 2;
+    const dx = x - width * 0.78;
+    const dy = y - height * 0.3;
+    const ring = Math.sin(Math.sqrt(dx * dx + dy * dy) / 9) > 0.92 ? 18 : 0;
+    return [0, 1, 2].map((c) => Math.min(255, Math.round(from[c]! + (to[c]! - from[c]!) * t) + ring)) as [number, number, number];
+  });
 }
 
 export function ffmpegAvailable() {

@@ -3,12 +3,18 @@ import type { Db } from "@db/client";
 import { sites, users } from "@db/schema";
 import { setSetting } from "@trpc-app/site/service";
 import { createUser } from "../../tests/factories/user";
-import { seedIdentity } from "./identity";
+import { seedIdentity, seedRealNameDemo } from "./identity";
 import { seedOrg } from "./org";
 import { seedOperate } from "./operate";
 import { linkCourseCategories, seedCourse } from "./course";
 import { seedExam } from "./exam";
 import { seedLive } from "./live";
+import { seedProctoring } from "./proctoring";
+import { seedPractice } from "./practice";
+import { seedMessages } from "./messages";
+import { seedMessageTasks } from "./message-tasks";
+import { seedComments } from "./comments";
+import { seedQuestionnaires } from "./questionnaires";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -93,5 +99,13 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedOperate(db);
   await linkCourseCategories(db);
   await seedExam(db);
+  // After every other seed, so the ids they hand out stay as they were.
+  await seedRealNameDemo(db);
+  await seedProctoring(db);
+  await seedPractice(db);
+  await seedMessages(db);
+  await seedMessageTasks(db);
+  await seedComments(db);
+  await seedQuestionnaires(db);
   return { seeded: true };
 }

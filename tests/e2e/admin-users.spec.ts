@@ -77,4 +77,37 @@ test.describe("user administration", () => {
     await shot(page, "admin-groups-tree");
     expect(consoleErrors).toEqual([]);
   });
+  test("admin gives a user a position from the detail panel and takes it away again", async ({ page, consoleErrors }) => {
+    await loginByApi(page, DEMO.admin);
+    const suffix = Date.now().toString(36).slice(-6);
+    const made = await page.request.post("/api/trpc/org.users.add", { data: { loginName: `gw_${suffix}`, nick: `岗位测试${suffix}` } });
+    expect(made.status(), await made.text()).toBe(200);
+    const userId = (await made.json()).result.data.userId as number;
+    const held = async () => {
+      const res = await page.request.get(`/api/trpc/org.users.privilege.userPosition?input=${encodeURIComponent(JSON.stringify({ userId }))}`);
+      return ((await res.json()).result.data as { name: string }[]).map((p) => p.name);
+    };
+
+    await page.goto(`/admin/users?view=${userId}`);
+    const drawer = page.getByRole("dialog", { name: "用户详情" });
+    await expect(drawer.getByText(`岗位测试${suffix}`)).toBeVisible();
+    await drawer.getByRole("button", { name: "分配岗位" }).click();
+    const dialog = page.getByRole("dialog", { name: `分配岗位 · 岗位测试${suffix}` });
+    await expect(dialog.getByText("管理后台岗位")).toBeVisible();
+    await dialog.getByLabel("审计人员").check();
+    await shot(page, "admin-user-positions");
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("已保存岗位：审计人员")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(drawer.getByText("审计人员")).toBeVisible();
+    expect(await held()).toEqual(["审计人员"]);
+
+    await drawer.getByRole("button", { name: "分配岗位" }).click();
+    await expect(dialog.getByLabel("审计人员")).toBeChecked();
+    await dialog.getByLabel("审计人员").uncheck();
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("已清空该用户的岗位")).toBeVisible();
+    expect(await held()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });

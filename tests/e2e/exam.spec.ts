@@ -17,6 +17,9 @@ async function startThroughWizard(page: Page) {
   await expect(dialog.getByText("考前检测")).toBeVisible();
   await dialog.getByRole("button", { name: "下一步" }).click({ timeout: 20_000 });
   await expect(dialog.getByTestId("network-speed")).toBeVisible();
+  // The layout config's agreement (on by default) must be accepted before the start.
+  await expect(dialog.getByRole("button", { name: "请先勾选同意考试协议" })).toBeDisabled({ timeout: 10_000 });
+  await dialog.getByRole("checkbox", { name: "同意考试协议" }).check();
   await dialog.getByRole("button", { name: "开始考试" }).click({ timeout: 10_000 });
   await page.waitForURL(/\/exam\/test\?paperId=\d+/);
 }
@@ -118,6 +121,8 @@ test("an admin imports questions from .xlsx, builds a random paper and an exam",
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("textbox").first().fill("合同管理随机卷");
   await dialog.getByLabel("难度").selectOption("3");
+  // Rules can keep to a question-bank folder; the select lists the bank's folders with their counts.
+  await expect(dialog.getByLabel("题库文件夹").locator("option", { hasText: "政府采购法律法规题库" })).toHaveCount(1);
   await dialog.getByLabel("抽题数量").fill("5");
   await dialog.getByLabel("每题分值").fill("20");
   await expect(dialog.getByTestId("paper-total")).toHaveText("100");

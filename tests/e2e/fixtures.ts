@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const DEMO = {
   learner: { account: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯" },
@@ -49,3 +49,26 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** A tRPC call over HTTP as the page's own client makes it; fails the test unless it answers 200. */
+export async function trpc<T = any>(request: APIRequestContext, path: string, input: unknown, kind: "query" | "mutation" = "mutation"): Promise<T> {
+  const res =
+    kind === "query"
+      ? await request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`)
+      : await request.post(`/api/trpc/${path}`, { data: input });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result.data as T;
+}
+export const mutate = <T = any>(page: Page, path: string, input: unknown) => trpc<T>(page.request, path, input);
+export const query = <T = any>(page: Page, path: string, input: unknown) => trpc<T>(page.request, path, input, "query");
+
+/** A released free course of the calling spec's own (the page is logged in as an admin), so no other spec's data changes. */
+export async function ownCourse(page: Page, name: string) {
+  const existing = await query<{ list: { storedCoverUrl: string }[] }>(page, "course.admin.page", { keyword: "政府采购法实施条例解读", pageSize: 1 });
+  const wares = await query<{ list: { id: number; fileType: number }[] }>(page, "material.courseware.pageList", { pageNo: 1, pageSize: 20 });
+  const ware = wares.list.find((w) => w.fileType === 1) ?? wares.list[0]!;
+  const { id } = await mutate<{ id: number }>(page, "course.admin.saveBase", { name, teacherName: "韩立", isFree: 1, coverUrl: existing.list[0]!.storedCoverUrl });
+  await mutate(page, "course.admin.saveCourseware", { id, chapters: [{ name: "第一章 概述", children: [{ name: "1.1 导读", coursewareId: ware.id }] }] });
+  await mutate(page, "course.admin.release", { id, status: 1 });
+  return id;
+}

@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from "node:zlib";
+import { encodePng } from "../../db/seed/png";
 import { idCheckChar } from "../../app/components/identity/id-card";
 import { expect, loginByApi, shot, test } from "./fixtures";
 
@@ -7,35 +7,9 @@ const LEARNER = { account: "liuyang_zb", password: "Caiyun@2026pass" };
 
 /** A small RGB PNG: a face-coloured disc on a gradient, so the crop has something to show. */
 function makePng(w: number, h: number) {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * (w * 3 + 1) + 1 + x * 3;
-      const face = (x - w / 2) ** 2 + (y - h * 0.4) ** 2 < (w * 0.22) ** 2;
-      raw[i] = face ? 240 : 60 + Math.round((x * 150) / w);
-      raw[i + 1] = face ? 200 : 120;
-      raw[i + 2] = face ? 170 : 200 - Math.round((y * 100) / h);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return encodePng(w, h, (x, y) =>
+    (x - w / 2) ** 2 + (y - h * 0.4) ** 2 < (w * 0.22) ** 2 ? [240, 200, 170] : [60 + (x * 150) / w, 120, 200 - (y * 100) / h],
+  );
 }
 
 const first17 = "33010619920816307";

@@ -73,6 +73,11 @@ export interface ExamSpec {
   screenCuttingTimes?: number;
   isFaceVerify?: 0 | 1;
   description?: string;
+  isPartialScore?: 0 | 1;
+  partialScoreRate?: number;
+  isBlankScore?: 0 | 1;
+  /** Proctoring settings (face check allowance and threshold, snapshots, recording, helper). */
+  proctoring?: Partial<Pick<typeof exams.$inferInsert, "faceVerifyCount" | "faceVerifyThreshold" | "isSnapVerify" | "isEnableVideoRecording" | "isOpenSoftMonitor" | "winDownloadUrl" | "macInterDownloadUrl" | "macM1DownloadUrl">>;
 }
 
 /** An enabled exam on a paper; by default open now for an hour with a 30-minute limit. */
@@ -98,6 +103,10 @@ export async function createExam(db: DbOrTx, spec: ExamSpec) {
       isEnableScreenCutting: spec.isEnableScreenCutting ?? 0,
       screenCuttingTimes: spec.screenCuttingTimes ?? 0,
       isFaceVerify: spec.isFaceVerify ?? 0,
+      isPartialScore: spec.isPartialScore ?? 0,
+      partialScoreRate: spec.partialScoreRate ?? 50,
+      isBlankScore: spec.isBlankScore ?? 0,
+      ...spec.proctoring,
     })
     .returning();
   return exam!;

@@ -9,6 +9,7 @@ import { testClient } from "../helpers/caller";
 import { rejection } from "../helpers/auth";
 import { latestCode, outboxCount, outboxMessages } from "../helpers/outbox";
 import { createUser } from "../factories/user";
+import { chinaDayStart } from "@trpc-app/china-time";
 
 const EXPIRED = "验证码已失效，请重新获取";
 
@@ -145,10 +146,13 @@ describeEachDb("SMS login", (getDb, kind) => {
 
   it("the daily cap of 10 codes per phone refuses the 11th; yesterday's codes do not count", async () => {
     const mobile = phone();
-    const today = new Date();
-    today.setHours(0, 0, 0, 0);
-    // Earlier today but past the 60 s resend wait.
-    const earlier = new Date(Math.max(today.getTime() + 1000, Date.now() - 120_000));
+    // Days turn at midnight China time. Run at noon or later of a China day, so "earlier today but past
+    // the 60 s resend wait" exists whenever the suite runs (just after midnight it would not). Never
+    // behind the real clock: the service's own rows carry the database's time.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.max(Date.now(), chinaDayStart().getTime() + 12 * 3_600_000));
+    const today = chinaDayStart();
+    const earlier = new Date(Date.now() - 120_000);
     const yesterday = new Date(today.getTime() - 3_600_000);
     const row = (createdAt: Date) => ({ mobile, purpose: "login", codeHash: "x".repeat(64), expiresAt: createdAt, createdAt });
     await getDb().insert(smsCodes).values([...Array(SMS_DAILY_CAP - 1)].map(() => row(earlier)));

@@ -6,6 +6,8 @@ import ExcelJS from "exceljs";
 import { expect, it } from "vitest";
 import { courseChapters, courses, userCourses } from "@db/schema";
 import { uploadsRoot } from "@trpc-app/upload/config";
+import { createQuestion } from "../factories/exam";
+import { createPractice, createQuestionFolder } from "../factories/practice";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -18,6 +20,20 @@ async function readXlsx(base64: string) {
 }
 
 describeEachDb("back office: courses and the material library", (getDb) => {
+  it("a question folder holding questions, or used by a practice, cannot be deleted", async () => {
+    const db = getDb();
+    const a = await signedInClient(db, (await createUser(db, { isAdmin: 1 })).id);
+    const withQuestion = await createQuestionFolder(db, "政府采购法条文题");
+    await createQuestion(db, { questionType: 3, content: "采购人可以将应当以公开招标方式采购的货物化整为零。", answer: ["错误"], folderId: withQuestion.id });
+    expect((await rejection(a.call((c) => c.material.folder.delete({ id: withQuestion.id })))).message).toBe("文件夹中还有1道试题，请先移到其他文件夹或删除");
+    const practised = await createQuestionFolder(db, "质疑投诉专题");
+    await createPractice(db, { name: "质疑与投诉专项练习", folderIds: [practised.id] });
+    expect((await rejection(a.call((c) => c.material.folder.delete({ id: practised.id })))).message).toBe("练习「质疑与投诉专项练习」正在使用该文件夹，请先在练习中移除");
+    const empty = await createQuestionFolder(db, "空文件夹");
+    await a.call((c) => c.material.folder.delete({ id: empty.id }));
+    expect((await a.call((c) => c.material.folder.tree({ kind: 3 }))).map((f) => f.name).sort()).toEqual(["政府采购法条文题", "质疑投诉专题"].sort());
+  });
+
   it("builds a course from the library, releases it, and a learner finds and joins it", async () => {
     const db = getDb();
     const admin = await createUser(db, { isAdmin: 1 });

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { examAnswers, examAttempts, examMembers, examOpenRanges } from "@db/schema";
+import { examAnswers, examAttempts, examMembers, examOpenRanges, materialFolders } from "@db/schema";
 import { sweepOverdue } from "@trpc-app/exam/attempt.service";
 import { gradeAnswer, normaliseText } from "@trpc-app/exam/grading";
 import { createExam, createFixedPaper, createQuestion, createRandomPaper } from "../factories/exam";
+import { createQuestionFolder } from "../factories/practice";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -270,18 +271,6 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     expect(a).toMatchObject({ status: 2, submitType: 3 });
   });
 
-  it("face verification records the image and counts down the daily allowance", async () => {
-    const db = getDb();
-    const q = await fivePaper(db);
-    const exam = await createExam(db, { paperId: q.paper.id, isFaceVerify: 1 });
-    const { client } = await learner(db);
-    const img = "data:image/jpeg;base64,AAAA";
-    expect(await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }))).toEqual({ verifyResult: 0, remainVerifyCount: 2 });
-    await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }));
-    await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }));
-    expect(await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: img }))).toEqual({ verifyResult: 2, remainVerifyCount: 0 });
-  });
-
   it("lists: paging by status and the to-do list", async () => {
     const db = getDb();
     const q = await fivePaper(db);
@@ -325,8 +314,16 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
   it("random papers draw by type, difficulty and folder with the rule's score; short banks are refused", async () => {
     const db = getDb();
     const ac = await admin(db);
-    for (let i = 0; i < 6; i++) await createQuestion(db, { questionType: 1, options: ["甲", "乙"], answer: ["A"], difficultyType: i < 3 ? 1 : 3, folderId: 7 });
-    for (let i = 0; i < 4; i++) await createQuestion(db, { questionType: 3, answer: ["正确"], folderId: 8 });
+    const single = await createQuestionFolder(db, "单选题库");
+    const judge = await createQuestionFolder(db, "判断题库");
+    // Half of the true/false questions sit in a sub-folder: a folder rule draws from its sub-folders too.
+    const judgeSub = await createQuestionFolder(db, "判断题库·专项", judge.id);
+    for (let i = 0; i < 6; i++) await createQuestion(db, { questionType: 1, options: ["甲", "乙"], answer: ["A"], difficultyType: i < 3 ? 1 : 3, folderId: single.id });
+    for (let i = 0; i < 4; i++) await createQuestion(db, { questionType: 3, answer: ["正确"], folderId: i < 2 ? judge.id : judgeSub.id });
+    const [ware] = await db.insert(materialFolders).values({ name: "课件目录", kind: 1 }).returning();
+    const wrongKind = await rejection(ac.call((c) => c.exam.admin.paper.save({ name: "抽题卷", paperType: 2, rules: [{ questionType: 3, folderId: ware!.id, count: 1, score: 5 }] })));
+    expect(wrongKind.message).toBe("所选文件夹不是题库文件夹，试题只能放入题库中的文件夹");
+    expect((await rejection(ac.call((c) => c.exam.admin.paper.save({ name: "抽题卷", paperType: 2, rules: [{ questionType: 3, folderId: 9_999_999, count: 1, score: 5 }] })))).message).toBe("文件夹不存在或已删除，请重新选择");
     const short = await rejection(ac.call((c) => c.exam.admin.paper.save({ name: "抽题卷", paperType: 2, rules: [{ questionType: 1, difficultyType: 1, count: 4, score: 5 }] })));
     expect(short.message).toContain("不足4道");
     const saved = await ac.call((c) =>
@@ -334,13 +331,13 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
         name: "随机抽题卷",
         paperType: 2,
         rules: [
-          { questionType: 1, difficultyType: 3, folderId: 7, count: 3, score: 10 },
-          { questionType: 3, folderId: 8, count: 2, score: 5 },
+          { questionType: 1, difficultyType: 3, folderId: single.id, count: 3, score: 10 },
+          { questionType: 3, folderId: judge.id, count: 4, score: 5 },
         ],
       }),
     );
-    expect(saved).toMatchObject({ totalScore: 40, questionCount: 5 });
-    const exam = await createExam(db, { paperId: saved.id, maxScore: 40, passScore: 24 });
+    expect(saved).toMatchObject({ totalScore: 50, questionCount: 7 });
+    const exam = await createExam(db, { paperId: saved.id, maxScore: 50, passScore: 30 });
     const papers = [];
     for (const name of ["甲", "乙", "丙"]) {
       const { client, user } = await learner(db, name);
@@ -350,12 +347,13 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
     const { examQuestions } = await import("@db/schema");
     const all = await db.select().from(examQuestions);
     for (const p of papers) {
-      expect(p.items).toHaveLength(5);
-      expect(new Set(p.items.map((i) => i.questionId)).size).toBe(5);
+      expect(p.items).toHaveLength(7);
+      expect(new Set(p.items.map((i) => i.questionId)).size).toBe(7);
       const qs = p.items.map((i) => ({ ...i, q: all.find((x) => x.id === i.questionId)! }));
-      expect(qs.filter((x) => x.q.questionType === 1).every((x) => x.q.difficultyType === 3 && x.q.folderId === 7 && x.score === 10)).toBe(true);
-      expect(qs.filter((x) => x.q.questionType === 3)).toHaveLength(2);
-      expect(qs.filter((x) => x.q.questionType === 3).every((x) => x.q.folderId === 8 && x.score === 5)).toBe(true);
+      expect(qs.filter((x) => x.q.questionType === 1).every((x) => x.q.difficultyType === 3 && x.q.folderId === single.id && x.score === 10)).toBe(true);
+      // All four true/false questions: two from the folder, two from its sub-folder.
+      expect(qs.filter((x) => x.q.questionType === 3).map((x) => x.q.folderId).sort()).toEqual([judge.id, judge.id, judgeSub.id, judgeSub.id].sort());
+      expect(qs.filter((x) => x.q.questionType === 3).every((x) => x.score === 5)).toBe(true);
     }
   });
 

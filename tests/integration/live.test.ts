@@ -243,7 +243,11 @@ describeEachDb("live: raffles, sign-in, mutes and comments", (getDb) => {
     await admin.call((c) => c.live.admin.operate({ id: saved.id, action: "pause" }));
     expect((await learner.call((c) => c.live.info({ liveId: saved.id }))).isPause).toBe(1);
     await admin.call((c) => c.live.admin.stop({ id: saved.id }));
-    expect((await learner.call((c) => c.live.info({ liveId: saved.id }))).liveStatus).toBe(2);
+    const ended = await learner.call((c) => c.live.info({ liveId: saved.id }));
+    expect(ended.liveStatus).toBe(2);
+    // Started an hour early: the record shows the real start, before the end.
+    expect(ended.startTime).toBeLessThan(start);
+    expect(ended.endTime).toBeGreaterThanOrEqual(ended.startTime);
     expect((await rejection(admin.call((c) => c.live.admin.operate({ id: saved.id, action: "start" })))).message).toBe("直播已结束，不能再次开始");
     const file = await admin.call((c) => c.live.admin.exportMembers({ liveId: saved.id }));
     expect(file.rows).toBe(1);

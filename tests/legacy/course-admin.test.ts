@@ -62,12 +62,17 @@ describeEachDb("legacy back-office course and material calls", (getDb) => {
     ok(await a.post(`${E}/materialLibFolder/setting`, { id: sub.id, setting: { defaultType: 1 } }));
     expect(ok(await a.post(`${E}/materialLibFolder/queryTree`, {}))).toMatchObject([{ name: "政策解读", children: [{ name: "2026年", setting: { defaultType: 1 } }] }]);
     ok(await a.post(`${E}/materialLibFolder/updateMove`, { id: sub.id, parentId: 0 }));
-    for (const [prefix, name] of [["courseAndData", "采购需求讲解.mp4"], ["photoAndVideo", "封面.png"]] as const) {
-      const item = ok(await a.post(`${E}/${prefix}/add`, { name, url: `/storage/file/x/${name}`, fileName: name, duration: 125, materialLibFolderId: folder.id }));
-      expect(item).toMatchObject({ name, materialLibFolderId: folder.id });
-      const updated = ok(await a.call("PUT", `${E}/${prefix}/update`, { json: { id: item.id, name: `${name}（新）`, materialLibFolderId: sub.id } }));
-      expect(updated).toMatchObject({ folderId: sub.id });
-      expect(ok(await a.post(`${E}/${prefix}/pageList`, { materialLibFolderId: sub.id }))).toMatchObject({ total: 1 });
+    // Photos and videos have a folder tree of their own (kind 2); a file goes only into its library's folders.
+    const pictures = ok(await a.post(`${E}/materialLibFolder/create`, { name: "封面图片", kind: 2 }));
+    const picturesSub = ok(await a.post(`${E}/materialLibFolder/create`, { name: "2026", parentId: pictures.id }));
+    const wrong = await a.post(`${E}/photoAndVideo/add`, { name: "封面.png", url: "/storage/file/x/a.png", materialLibFolderId: folder.id });
+    expect(wrong.body).toMatchObject({ success: false, message: "所选文件夹不属于图片视频，请重新选择" });
+    for (const [prefix, name, home, moved] of [["courseAndData", "采购需求讲解.mp4", folder, sub], ["photoAndVideo", "封面.png", pictures, picturesSub]] as const) {
+      const item = ok(await a.post(`${E}/${prefix}/add`, { name, url: `/storage/file/x/${name}`, fileName: name, duration: 125, materialLibFolderId: home.id }));
+      expect(item).toMatchObject({ name, materialLibFolderId: home.id });
+      const updated = ok(await a.call("PUT", `${E}/${prefix}/update`, { json: { id: item.id, name: `${name}（新）`, materialLibFolderId: moved.id } }));
+      expect(updated).toMatchObject({ folderId: moved.id });
+      expect(ok(await a.post(`${E}/${prefix}/pageList`, { materialLibFolderId: moved.id }))).toMatchObject({ total: 1 });
       expect(ok(await a.post(`${E}/${prefix}/coursewareTypeList`, {})).length).toBe(2);
       ok(await a.post(`${E}/${prefix}/batchUpdate`, { ids: [item.id], status: 0 }));
       expect((await a.post(`${E}/${prefix}/exportCoursewareList`, {})).headers.get("content-type")).toBe(XLSX);

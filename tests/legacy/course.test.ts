@@ -60,9 +60,6 @@ describeEachDb("legacy course, course centre, search and user course calls", (ge
       expect(d.chapters[0].children[0].url).toMatch(/^\/storage\/file\//);
     }
     expect(envelope((await client.post(`${C}/learnProgressCompensation`, { courseId: course.id, list: [{ chapterId: s, position: 40 }] })).body)).toMatchObject({ applied: 1 });
-    expect(envelope((await client.post(`${C}/ipaasGetTrainInfo`, { courseId: course.id })).body)).toHaveProperty("name");
-    expect(envelope((await client.get(`${C}/ipaasGetTagInfo`, { courseId: course.id })).body)).toHaveProperty("tagIds");
-    expect(envelope((await client.post(`${C}/ipaasGetTagInfo`, { courseId: course.id })).body)).toHaveProperty("tagIds");
     for (const path of [`${C}/getRecommendCourse`, `${C}/center/getRecommendCourse`]) {
       const list = envelope((await client.get(path, { courseId: course.id })).body);
       expect(list.map((c: any) => c.name)).toEqual(["采购需求管理办法"]);

@@ -34,7 +34,8 @@ describeEachDb("legacy identity, profile and oss calls", (getDb) => {
     const cities = await client.get(`${A}/getAreaList`, { parentCode: "440000" });
     expect(cities.body.data[0]).toEqual({ areaCode: "440100", areaName: "广州市" });
 
-    expect((await client.post(`${A}/checkNeedAuth`, { checkBusinessId: 12, checkBusinessType: 1 })).body.data).toEqual({ isNeedAuth: 1, isAuth: 0 });
+    expect((await client.post(`${A}/checkNeedAuth`, {})).body.data).toEqual({ isNeedAuth: 1, isAuth: 0, isRequired: 1 });
+    expect((await client.post(`${A}/checkNeedAuth`, { checkBusinessId: 12, checkBusinessType: 1 })).body).toMatchObject({ success: false, message: "课程不存在或已下架" });
     expect((await client.get(`${A}/checkUserAuthTimes`)).body.data).toEqual({ maxTimes: 5, usedTimes: 0, remainTimes: 5 });
 
     const idNo = makeIdNo("330106", "19900305", 218);

@@ -2,14 +2,18 @@ import { describe, expect, it } from "vitest";
 import {
   cleanKeyword,
   durationParts,
+  formatDate,
   formatDateTime,
   formatCount,
+  formatMonthDayTime,
+  formatTime,
   formatDuration,
   formatMoney,
   maskIdNo,
   maskName,
   stripEmoji,
 } from "~/lib/format";
+import { chinaDateKey, chinaDayStart } from "@trpc-app/china-time";
 
 describe("formatCount", () => {
   it("shows counts up to 10,000 as they are", () => {
@@ -100,5 +104,20 @@ describe("formatDateTime", () => {
   it("shows China time whatever the machine's zone", () => {
     expect(formatDateTime(Date.UTC(2026, 10, 22, 16, 5))).toBe("2026-11-23 00:05");
     expect(formatDateTime(null)).toBe("");
+  });
+  it("has date, month-day-time and time-of-day variants in China time", () => {
+    const ms = Date.UTC(2026, 11, 31, 16, 0, 9);
+    expect(formatDate(ms)).toBe("2027-01-01");
+    expect(formatMonthDayTime(ms)).toBe("01-01 00:00");
+    expect(formatTime(ms)).toBe("00:00:09");
+    expect(formatDate(Number.NaN)).toBe("");
+  });
+});
+
+describe("China calendar days on the server", () => {
+  it("turn at midnight in Beijing whatever the host's zone", () => {
+    expect(chinaDayStart(Date.UTC(2026, 10, 22, 15, 59)).toISOString()).toBe("2026-11-21T16:00:00.000Z");
+    expect(chinaDayStart(new Date(Date.UTC(2026, 10, 22, 16, 0))).toISOString()).toBe("2026-11-22T16:00:00.000Z");
+    expect(chinaDateKey(Date.UTC(2026, 11, 31, 16, 0))).toBe("20270101");
   });
 });

@@ -1,7 +1,8 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
+import { prepared } from "@db/prepared";
 import { sessions, users } from "@db/schema";
 
 export const SESSION_COOKIE = "cy_session";
@@ -25,7 +26,7 @@ export function randomToken(bytes = 20): string {
 }
 
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 export async function createSession(
@@ -56,12 +57,16 @@ export async function validateSessionToken(
 ): Promise<{ session: SessionInfo; user: SessionUser } | null> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
   const id = hashToken(token);
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  // Every signed-in request runs this lookup: built once per database handle.
+  const rows = await prepared(db, "session_by_id", (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("session_by_id"),
+  ).execute({ id });
   const row = rows[0];
   if (!row) return null;
   const now = Date.now();

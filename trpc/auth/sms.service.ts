@@ -6,6 +6,7 @@ import { smsCodes } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { fail } from "../errors";
 import { hashToken } from "./session";
+import { chinaDayStart } from "../china-time";
 
 export type SmsPurpose = "login" | "register" | "password" | "phone-old" | "phone-new";
 
@@ -47,11 +48,6 @@ function sixDigits(): string {
   return String(n[0]! % 1_000_000).padStart(6, "0");
 }
 
-function startOfDay(now: Date) {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d;
-}
 
 /** Issues a code: 60 s between sends, a daily cap per phone, 5 minutes of validity. */
 export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string) {
@@ -73,7 +69,7 @@ export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpos
     const [today] = await tx
       .select({ n: count() })
       .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, startOfDay(now))));
+      .where(and(eq(smsCodes.mobile, mobile), gte(smsCodes.createdAt, chinaDayStart(now))));
     if ((today?.n ?? 0) >= SMS_DAILY_CAP) throw fail("该手机号今日获取验证码次数已达上限，请明天再试");
     await tx.insert(smsCodes).values({
       mobile,

@@ -4,6 +4,7 @@ import { COURSE_STATUS, courseChapters, courseOpenRanges, courses, materialItems
 import { badInput, fail, notFound } from "../errors";
 import type { AdminCoursePageInput, SaveBaseInput, SaveCoursewareInput } from "./admin-schemas";
 import { openRange } from "./access.service";
+import { freshDetailHtml, sanitizeCourseHtml } from "./rich-text";
 import { chapterTree } from "./catalogue.service";
 import { likePattern } from "./search.service";
 import { courseCard, mediaUrl } from "./view";
@@ -79,7 +80,7 @@ export async function getCourseForAdmin(db: DbOrTx, id: number) {
   const c = await findCourse(db, id);
   return {
     ...adminRow(c),
-    description: c.description,
+    description: freshDetailHtml(c.description),
     teacherIntro: c.teacherIntro,
     teacherAvatar: mediaUrl(c.teacherAvatar),
     storedTeacherAvatar: c.teacherAvatar,
@@ -115,12 +116,7 @@ export async function saveBase(db: DbOrTx, adminId: number, input: SaveBaseInput
 
 export async function saveDetail(db: DbOrTx, id: number, description: string) {
   await findCourse(db, id);
-  // Rich text is shown as HTML: scripts and inline handlers never survive saving.
-  const clean = description
-    .replace(/<\s*(script|style|iframe|object|embed)[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, "")
-    .replace(/<\s*(script|iframe|object|embed)[^>]*\/?>/gi, "")
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
-    .replace(/(href|src)\s*=\s*(["']?)\s*javascript:[^"'>\s]*\2/gi, "$1=$2#$2");
+  const clean = sanitizeCourseHtml(description);
   await db.update(courses).set({ description: clean }).where(eq(courses.id, id));
   return { id };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from "drizzl
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseChapters, courseCollections, courses, materialItems, tags, userChapterProgress } from "@db/schema";
 import { isCourseOpenTo, requireStudy, userCourseOf, visibleCourse, type Viewer } from "./access.service";
+import { freshDetailHtml } from "./rich-text";
 import { courseCard, hlsUrl, isPaid, mediaUrl } from "./view";
 
 /** Learning status of the spec: 0 not started, 1 in progress, 2 completed. */
@@ -27,7 +28,7 @@ export async function courseDetail(db: DbOrTx, viewer: Viewer | null, courseId: 
   const open = viewer ? await isCourseOpenTo(db, courseId, viewer.id) : true;
   return {
     ...courseCard(course),
-    description: course.description,
+    description: freshDetailHtml(course.description),
     teacherIntro: course.teacherIntro,
     teacherAvatar: mediaUrl(course.teacherAvatar),
     sectionCount: stats?.sections ?? 0,

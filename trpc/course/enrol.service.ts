@@ -2,18 +2,22 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courseCollections, courses, userCourses } from "@db/schema";
 import { AppError, LegacyCode } from "../errors";
+import { assertRealName } from "../identity/real-name.service";
+import { BUSINESS_TYPE } from "~/components/identity/real-name";
 import { ALREADY_JOINED, isCourseOpenTo, NO_OPEN, NO_STUDY, studyRefusal, userCourseOf, visibleCourse, type Viewer } from "./access.service";
 import { isPaid } from "./view";
 
 /**
  * Joins a free course open to the learner. Paid courses are joined by an order (or an admin),
- * so without a place they answer 106; a second join answers 103.
+ * so without a place they answer 106; a second join answers 103; a course asking for real name
+ * answers 108 (the real-name dialog) to a learner without it.
  */
 export async function joinCourse(db: DbOrTx, viewer: Viewer, courseId: number) {
   return db.transaction(async (tx) => {
     const course = await visibleCourse(tx, courseId, viewer);
     if (await userCourseOf(tx, viewer.id, courseId)) throw new AppError(LegacyCode.alreadyJoined, ALREADY_JOINED);
     if (!(await isCourseOpenTo(tx, courseId, viewer.id))) throw new AppError(LegacyCode.noOpenPermission, NO_OPEN);
+    await assertRealName(tx, viewer, BUSINESS_TYPE.course, courseId, `/course/detail?id=${courseId}`);
     if (isPaid(course)) throw new AppError(LegacyCode.noStudyPermission, NO_STUDY);
     const inserted = await tx.insert(userCourses).values({ userId: viewer.id, courseId, source: "join" }).onConflictDoNothing().returning({ id: userCourses.id });
     if (!inserted.length) throw new AppError(LegacyCode.alreadyJoined, ALREADY_JOINED);

@@ -6,6 +6,7 @@ import { backlogCourses, myCollections, myCourses, recentCourses, userLearnInfo 
 import { compensateProgress, reportLearning } from "./progress.service";
 import { compensationInput, courseIdInput, learnInput, optionalId, pageInput, searchInput } from "./schemas";
 import { searchCourses } from "./search.service";
+import { tagInfo, trainInfo } from "./ipaas.service";
 
 const optionalCourse = z.object({ courseId: optionalId("课程ID"), id: optionalId("课程ID") }).transform((v) => ({ courseId: v.courseId ?? v.id }));
 
@@ -15,6 +16,8 @@ export const courseLearnerProcedures = {
   detail: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseDetail(ctx.db, ctx.user, input.courseId)),
   chapters: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseChapterList(ctx.db, ctx.user, input.courseId)),
   files: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseFiles(ctx.db, ctx.user, input.courseId)),
+  trainInfo: publicProcedure.input(courseIdInput).query(({ ctx, input }) => trainInfo(ctx.db, ctx.user, input.courseId)),
+  tagInfo: publicProcedure.input(courseIdInput).query(({ ctx, input }) => tagInfo(ctx.db, ctx.user, input.courseId)),
   tags: publicProcedure.query(({ ctx }) => courseTags(ctx.db)),
   recommend: publicProcedure.input(optionalCourse).query(({ ctx, input }) => recommendCourses(ctx.db, input.courseId)),
   join: learnerProcedure.input(courseIdInput).mutation(({ ctx, input }) => joinCourse(ctx.db, ctx.user, input.courseId)),

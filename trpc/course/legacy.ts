@@ -28,10 +28,10 @@ export const courseLegacy = legacyRows([
   { method: "POST", path: `${C}/getCourseDetaillearn`, call: detailLearn },
   { method: "POST", path: `${C}/getCourseDetailLearn`, call: detailLearn },
   { method: "POST", path: `${C}/learnProgressCompensation`, call: (c, i) => c.course.compensate(i as never) },
-  // Training and tag info of the partner platform: the course itself and its tags.
-  { method: "POST", path: `${C}/ipaasGetTrainInfo`, call: (c, i) => c.course.detail(i as never) },
-  { method: "POST", path: `${C}/ipaasGetTagInfo`, call: (c, i) => c.course.detail(i as never) },
-  { method: "GET", path: `${C}/ipaasGetTagInfo`, call: (c, i) => c.course.detail(i as never) },
+  // Partner platform: a course's training summary and its category and tags (docs/decisions/004).
+  { method: "POST", path: `${C}/ipaasGetTrainInfo`, call: (c, i) => c.course.trainInfo(i as never) },
+  { method: "POST", path: `${C}/ipaasGetTagInfo`, call: (c, i) => c.course.tagInfo(i as never) },
+  { method: "GET", path: `${C}/ipaasGetTagInfo`, call: (c, i) => c.course.tagInfo(i as never) },
   { method: "GET", path: `${C}/checkLearnCourse`, call: (c, i) => c.course.checkLearn(i as never) },
   { method: "GET", path: `${C}/getRecommendCourse`, call: (c, i) => c.course.recommend(i as never) },
   { method: "POST", path: `${C}/center/search`, call: search },

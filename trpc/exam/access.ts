@@ -1,5 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
+import { prepared } from "@db/prepared";
 import { examOpenRanges, exams } from "@db/schema";
 import { AppError, LegacyCode, notFound } from "../errors";
 import { isOpenTo, userScope } from "../org/membership";
@@ -12,13 +13,25 @@ export const NO_OPEN_PERMISSION = "您不在该考试的开放范围内";
 export const GRACE_MS = 30_000;
 
 export async function loadExam(db: DbOrTx, examId: number, opts: { enabledOnly?: boolean } = {}) {
-  const [exam] = await db.select().from(exams).where(and(eq(exams.id, examId), isNull(exams.deletedAt)));
+  const [exam] = await prepared(db, "exam_by_id", (d) =>
+    d
+      .select()
+      .from(exams)
+      .where(and(eq(exams.id, sql.placeholder("examId")), isNull(exams.deletedAt)))
+      .prepare("exam_by_id"),
+  ).execute({ examId });
   if (!exam || (opts.enabledOnly && exam.status !== 1)) throw notFound(EXAM_NOT_FOUND);
   return exam;
 }
 
 export async function openRangeOf(db: DbOrTx, examId: number) {
-  return db.select({ kind: examOpenRanges.kind, target: examOpenRanges.target }).from(examOpenRanges).where(eq(examOpenRanges.examId, examId));
+  return prepared(db, "exam_open_ranges", (d) =>
+    d
+      .select({ kind: examOpenRanges.kind, target: examOpenRanges.target })
+      .from(examOpenRanges)
+      .where(eq(examOpenRanges.examId, sql.placeholder("examId")))
+      .prepare("exam_open_ranges"),
+  ).execute({ examId });
 }
 
 /** The open-range rule shared with courses and lives: outside it the learner gets 102. */

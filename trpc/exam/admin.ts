@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../init";
 import * as E from "./exam.service";
+import * as XS from "./export.service";
 import * as P from "./paper.service";
 import * as Q from "./question.service";
 import * as X from "./question-excel";
+import { practiceAdminRouter } from "./practice-admin";
 import * as S from "./series.service";
 import {
   correctInput,
@@ -28,12 +30,6 @@ import {
   paperIdInput,
   paperPageInput,
   paperSaveInput,
-  practiceBaseInput,
-  practiceModeInput,
-  practiceModeRemoveInput,
-  practiceRangeInput,
-  practiceUserPageInput,
-  practiceUsersInput,
   questionBatchUpdateInput,
   questionInput,
   questionPageInput,
@@ -57,6 +53,7 @@ const questionRouter = router({
   batchUpdate: a.input(questionBatchUpdateInput).mutation(({ ctx, input }) => Q.batchUpdateQuestions(ctx.db, input)),
   page: a.input(questionPageInput).query(({ ctx, input }) => Q.pageQuestions(ctx.db, input)),
   usable: a.input(questionPageInput).query(({ ctx, input }) => Q.pageQuestions(ctx.db, input, true)),
+  folders: a.query(({ ctx }) => Q.questionFolderTree(ctx.db)),
   exportList: a.input(questionPageInput).mutation(({ ctx, input }) => X.exportQuestions(ctx.db, input)),
   template: a.input(z.object({ version: z.preprocess((v) => (v === undefined || v === "" ? 1 : Number(v)), z.union([z.literal(1), z.literal(2)], { error: "模板版本只能为1或2" })) }).optional()).query(({ input }) => X.templateFile(input?.version ?? 1)),
   importExcel: a.input(importInput).mutation(({ ctx, input }) => X.importQuestions(ctx.db, { file: input.file, version: 1, folderId: input.folderId ?? input.materialLibFolderId, userId: ctx.user.id })),
@@ -94,17 +91,9 @@ const examRouter = router({
   remove: a.input(examIdsInput).mutation(({ ctx, input }) => E.removeExams(ctx.db, input.ids)),
   stats: a.input(examRefInput).query(({ ctx, input }) => E.examStats(ctx.db, input.examId)),
   resultPage: a.input(resultPageInput).query(({ ctx, input }) => E.pageResults(ctx.db, input)),
-  resultExport: a.input(resultPageInput).mutation(async ({ ctx, input }) => {
-    const r = await E.pageResults(ctx.db, input, { all: true });
-    const rows = r.list.map((x) => [x.name, x.userName, x.mobile, x.paperCount, x.score ?? "", x.pendingCount ? "待批阅" : x.isPassed ? "及格" : "不及格", x.lastTime ? new Date(x.lastTime).toLocaleString("zh-CN") : ""]);
-    return X.toFile(X.sheetWith(["姓名", "用户名", "手机号", "交卷次数", "最高分", "结果", "最后交卷时间"], rows, "考试成绩"), `${r.examName}-考试成绩.xlsx`);
-  }),
+  resultExport: a.input(resultPageInput).mutation(({ ctx, input }) => XS.exportResults(ctx.db, input)),
   memberPage: a.input(resultPageInput).query(({ ctx, input }) => E.pageResults(ctx.db, input, { members: true })),
-  memberExport: a.input(resultPageInput).mutation(async ({ ctx, input }) => {
-    const r = await E.pageResults(ctx.db, input, { all: true, members: true });
-    const rows = r.list.map((x) => [x.name, x.userName, x.mobile, x.joinType === 2 ? "管理员添加" : "自主报名", ["未开始", "考试中", "已交卷"][x.joinStatus]!, x.score ?? ""]);
-    return X.toFile(X.sheetWith(["姓名", "用户名", "手机号", "参加方式", "参加状态", "最高分"], rows, "考试人员"), `${r.examName}-考试人员.xlsx`);
-  }),
+  memberExport: a.input(resultPageInput).mutation(({ ctx, input }) => XS.exportMembers(ctx.db, input)),
   memberAdd: a.input(memberAddInput).mutation(({ ctx, input }) => E.addMembers(ctx.db, input.examId, input.userIds)),
   memberRemove: a.input(memberIds).mutation(({ ctx, input }) => E.removeMembers(ctx.db, input.examId, input.userIds)),
   correctionList: a.input(examRefInput).query(({ ctx, input }) => E.correctionList(ctx.db, input.examId)),
@@ -134,29 +123,6 @@ const seriesRouter = router({
   remove: a.input(seriesRefInput).mutation(({ ctx, input }) => S.deleteSeries(ctx.db, input.id)),
 });
 
-let modeSeq = Date.now();
-const practiceRouter = router({
-  page: a.input(simplePageInput).query(({ ctx, input }) => S.pagePractices(ctx.db, input)),
-  saveBase: a.input(practiceBaseInput).mutation(({ ctx, input }) => S.savePracticeBase(ctx.db, input)),
-  getBase: a.input(idInput).query(({ ctx, input }) => S.getPractice(ctx.db, input.id)),
-  saveOpenRange: a.input(practiceRangeInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, () => ({ openRange: input.entries }))),
-  getOpenRange: a.input(idInput).query(async ({ ctx, input }) => ({ id: input.id, entries: (await S.getPractice(ctx.db, input.id)).openRange })),
-  saveMode: a.input(practiceModeInput).mutation(({ ctx, input }) =>
-    S.updatePractice(ctx.db, input.id, (p) => ({ modes: [...p.modes.filter((m) => m.modeType !== input.modeType), { id: ++modeSeq, modeType: input.modeType, name: input.name, questionCount: input.questionCount }] })),
-  ),
-  removeMode: a.input(practiceModeRemoveInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, (p) => ({ modes: p.modes.filter((m) => m.id !== input.modeId) }))),
-  modes: a.input(idInput).query(async ({ ctx, input }) => (await S.getPractice(ctx.db, input.id)).modes),
-  userPage: a.input(practiceUserPageInput).query(({ ctx, input }) => S.practiceUsers(ctx.db, input.id, input)),
-  userExport: a.input(practiceUserPageInput).mutation(async ({ ctx, input }) => {
-    const r = await S.practiceUsers(ctx.db, input.id, { pageNo: 1, pageSize: 100_000 });
-    return X.toFile(X.sheetWith(["姓名", "用户名", "手机号"], r.list.map((u) => [u.name, u.userName, u.mobile]), "练习人员"), "练习人员.xlsx");
-  }),
-  addUser: a.input(practiceUsersInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, (p) => ({ userIds: [...new Set([...p.userIds, ...input.userIds])] }))),
-  removeUser: a.input(practiceUsersInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, (p) => ({ userIds: p.userIds.filter((u) => !input.userIds.includes(u)) }))),
-  enable: a.input(idInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, () => ({ status: 1 }))),
-  disable: a.input(idInput).mutation(({ ctx, input }) => S.updatePractice(ctx.db, input.id, () => ({ status: 0 }))),
-});
-
 const fraudRouter = router({
   search: a.input(fraudSearchInput).query(({ ctx, input }) => S.searchFraud(ctx.db, input)),
   detail: a.input(idInput).query(({ ctx, input }) => S.fraudDetail(ctx.db, input.id)),
@@ -169,6 +135,6 @@ export const examAdminRouter = router({
   paper: paperRouter,
   exam: examRouter,
   series: seriesRouter,
-  practice: practiceRouter,
+  practice: practiceAdminRouter,
   fraud: fraudRouter,
 });

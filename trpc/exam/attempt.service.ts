@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
-import { examAnswers, examAttempts, examMembers, examQuestions, type QuestionType } from "@db/schema";
+import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
+import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "../errors";
-import { allowedAttempts, assertOpen, deadlineOf, examPhase, GRACE_MS, loadExam, seconds, type Exam } from "./access";
-import { gradeAnswer, isObjective } from "./grading";
+import { allowedAttempts, assertOpen, deadlineOf, EXAM_NOT_FOUND, examPhase, GRACE_MS, loadExam, seconds, type Exam } from "./access";
+import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { buildPaperItems } from "./paper.service";
+import { assertFacePassed } from "./proctor.service";
 
 export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
@@ -27,12 +29,15 @@ export async function register(db: DbOrTx, userId: number, examId: number, joinT
 
 /** The learner's newest attempt; a prepared or running one is reused. */
 async function latestAttempt(db: DbOrTx, examId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(examAttempts)
-    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.userId, userId)))
-    .orderBy(desc(examAttempts.attemptNo))
-    .limit(1);
+  const [row] = await prepared(db, "exam_latest_attempt", (d) =>
+    d
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+      .orderBy(desc(examAttempts.attemptNo))
+      .limit(1)
+      .prepare("exam_latest_attempt"),
+  ).execute({ examId, userId });
   return row;
 }
 
@@ -66,17 +71,22 @@ export function attemptView(exam: Exam, a: Attempt, now = Date.now()) {
  * (exam, user, attemptNo) index makes a double click land on the same row.
  */
 export async function startExam(db: Db, userId: number, examId: number) {
-  const exam = await loadExam(db, examId, { enabledOnly: true });
-  await assertOpen(db, examId, userId);
+  // Two reads side by side (the learner's newest attempt is only used once the checks pass); the open
+  // range is read only when the exam has one.
+  const [found, latest] = await Promise.all([examForStart(db, examId), latestAttempt(db, examId, userId)]);
+  if (!found || found.exam.status !== 1) throw notFound(EXAM_NOT_FOUND);
+  const exam = found.exam;
+  if (found.hasRanges) await assertOpen(db, examId, userId);
   const phase = examPhase(exam);
   if (phase === 0) throw fail("考试尚未开始，请耐心等待");
   if (phase === 2) throw fail("考试已结束");
   ensureSweeper(db);
-  let current = await latestAttempt(db, examId, userId);
+  let current = latest;
   if (current) current = await closeIfOverdue(db, exam, current);
   // The synchronised start is reads plus one atomic update: resume a running attempt, or start the
   // paper built at registration; only a first-time or makeup start needs the transaction below.
   if (current?.status === 1) return attemptView(exam, current);
+  await assertFacePassed(db, exam, userId);
   if (current?.status === 0) {
     const now = new Date();
     const [started] = await db
@@ -112,11 +122,44 @@ export async function startExam(db: Db, userId: number, examId: number) {
   return attemptView(exam, attempt);
 }
 
+/** The exam as loadExam reads it, and whether it has an open range (then assertOpen decides). */
+async function examForStart(db: DbOrTx, examId: number) {
+  const [row] = await prepared(db, "exam_for_start", (d) =>
+    d
+      .select({ exam: exams, hasRanges: sql<boolean>`exists (select 1 from ${examOpenRanges} where ${examOpenRanges}.exam_id = ${exams}.id)` })
+      .from(exams)
+      .where(and(eq(exams.id, sql.placeholder("examId")), isNull(exams.deletedAt)))
+      .prepare("exam_for_start"),
+  ).execute({ examId });
+  return row;
+}
+
 /** The learner's own attempt, or 404. */
 export async function ownAttempt(db: DbOrTx, userId: number, paperId: number) {
-  const [a] = await db.select().from(examAttempts).where(and(eq(examAttempts.id, paperId), eq(examAttempts.userId, userId)));
+  const [a] = await prepared(db, "exam_own_attempt", (d) =>
+    d
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.id, sql.placeholder("paperId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+      .prepare("exam_own_attempt"),
+  ).execute({ paperId, userId });
   if (!a) throw notFound(PAPER_NOT_FOUND);
   return a;
+}
+
+/** The learner's own attempt and its exam in one query: 404 for either, as ownAttempt then loadExam. */
+export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: number): Promise<{ a: Attempt; exam: Exam }> {
+  const [row] = await prepared(db, "exam_own_attempt_with_exam", (d) =>
+    d
+      .select({ a: examAttempts, exam: exams })
+      .from(examAttempts)
+      .leftJoin(exams, and(eq(exams.id, examAttempts.examId), isNull(exams.deletedAt)))
+      .where(and(eq(examAttempts.id, sql.placeholder("paperId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+      .prepare("exam_own_attempt_with_exam"),
+  ).execute({ paperId, userId });
+  if (!row) throw notFound(PAPER_NOT_FOUND);
+  if (!row.exam) throw notFound(EXAM_NOT_FOUND);
+  return { a: row.a, exam: row.exam };
 }
 
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && !!a.deadline && now > a.deadline.getTime() + GRACE_MS;
@@ -124,20 +167,35 @@ const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && !!a.deadli
 /** Grades and closes an attempt inside a transaction that holds its row lock. */
 async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number) {
   const ids = attempt.items.map((i) => i.questionId);
-  const questions = ids.length ? await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)) : [];
+  // Named (one round trip each, parsed once per connection): this runs on the transaction pool.
+  const questions = ids.length ? await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_grade_questions").execute() : [];
   const byId = new Map(questions.map((q) => [q.id, q]));
-  const answers = await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
+  const answers = await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id)).prepare("exam_grade_answers").execute();
   const given = new Map(answers.map((a) => [a.questionId, a]));
+  const rules = partialRulesOf(exam);
   let score = 0;
   let pending = 0;
+  const graded = new Map<number, { score: number | null; isCorrect: number | null }>();
   for (const item of attempt.items) {
     const q = byId.get(item.questionId);
     if (!q) continue;
     const row = given.get(item.questionId);
-    const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score);
+    const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score, rules);
     if (g.score === null) pending += 1;
     else score += g.score;
-    if (row) await tx.update(examAnswers).set({ score: g.score, isCorrect: g.isCorrect }).where(eq(examAnswers.id, row.id));
+    if (row) graded.set(row.id, { score: g.score, isCorrect: g.isCorrect });
+  }
+  // Every answer's grade in one statement (a paper has up to a few hundred answers).
+  if (graded.size) {
+    const rows = [...graded].map(([id, g]) => sql`(${id}::bigint, ${g.score}::double precision, ${g.isCorrect}::smallint)`);
+    await executeNamed(
+      tx,
+      "exam_grade_store",
+      sql`
+      update ${examAnswers} set score = v.score, is_correct = v.is_correct
+      from (values ${sql.join(rows, sql`, `)}) as v(id, score, is_correct)
+      where ${examAnswers.id} = v.id`,
+    );
   }
   const [closed] = await tx
     .update(examAttempts)
@@ -151,14 +209,16 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
       isPass: pending > 0 ? null : score >= exam.passScore ? 1 : 0,
     })
     .where(and(eq(examAttempts.id, attempt.id), eq(examAttempts.status, 1)))
-    .returning();
+    .returning()
+    .prepare("exam_close_attempt")
+    .execute();
   return closed ?? attempt;
 }
 
 /** Locks the attempt row, then closes it if it is still running. */
 async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean) {
   return db.transaction(async (tx) => {
-    const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update");
+    const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update").prepare("exam_lock_attempt").execute();
     if (!a || a.status !== 1) return a!;
     if (onlyIfOverdue && !isOverdue(a)) return a;
     return finalise(tx, exam, a, submitType);
@@ -212,21 +272,31 @@ export async function saveAnswer(db: Db, userId: number, input: { paperId: numbe
   // Fast path, one statement: the attempt row is share-locked, checked (owner, running, in time, question
   // on the paper) and the answer upserted; anything else falls through to the checks below for the reason.
   const cutoff = new Date(Date.now() - GRACE_MS);
-  const fast = await db.execute(sql`
+  const fast = await preparedSql(db, "exam_save_answer", () => {
+    const p = (name: string) => sql.placeholder(name);
+    return sql`
     with a as (
       select ${examAttempts.id} as id from ${examAttempts}
-      where ${examAttempts.id} = ${input.paperId} and ${examAttempts.userId} = ${userId} and ${examAttempts.status} = 1
-        and (${examAttempts.deadline} is null or ${examAttempts.deadline} >= ${cutoff.toISOString()}::timestamptz)
-        and ${examAttempts.items} @> ${JSON.stringify([{ questionId: input.questionId }])}::jsonb
+      where ${examAttempts.id} = ${p("paperId")} and ${examAttempts.userId} = ${p("userId")} and ${examAttempts.status} = 1
+        and (${examAttempts.deadline} is null or ${examAttempts.deadline} >= ${p("cutoff")}::timestamptz)
+        and ${examAttempts.items} @> ${p("onPaper")}::jsonb
       for share
     )
     insert into ${examAnswers} (attempt_id, question_id, answer, seq)
-    select a.id, ${input.questionId}, ${JSON.stringify(input.answer)}::jsonb, ${seq} from a
+    select a.id, ${p("questionId")}, ${p("answer")}::jsonb, ${p("seq")} from a
     on conflict (attempt_id, question_id) do update set answer = excluded.answer, seq = excluded.seq, saved_at = now()
       where ${examAnswers.seq} <= excluded.seq
-    returning seq`);
-  const hit = Array.isArray(fast) ? fast : ((fast as { rows?: unknown[] }).rows ?? []);
-  if (hit.length) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
+    returning seq`;
+  }).execute({
+    paperId: input.paperId,
+    userId,
+    cutoff: cutoff.toISOString(),
+    onPaper: JSON.stringify([{ questionId: input.questionId }]),
+    questionId: input.questionId,
+    answer: JSON.stringify(input.answer),
+    seq,
+  });
+  if (rowsOf(fast).length) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
   // One transaction: read the attempt under a shared lock (grading takes it exclusively), then upsert.
   const out = await db.transaction(async (tx) => {
     const [a] = await tx
@@ -263,8 +333,7 @@ export async function submitPaper(
   input: { paperId: number; answers?: { questionId: number; answer: string[]; seq?: number }[] },
   submitType: number = SubmitType.learner,
 ) {
-  const a = await ownAttempt(db, userId, input.paperId);
-  const exam = await loadExam(db, a.examId);
+  const { a, exam } = await ownAttemptWithExam(db, userId, input.paperId);
   if (a.status === 0) throw fail("请先开始考试");
   if (a.status === 1 && !isOverdue(a)) {
     for (const ans of input.answers ?? []) {
@@ -277,7 +346,13 @@ export async function submitPaper(
 
 /** What the result page reads for one attempt plus the learner's totals on the exam. */
 export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId: number) {
-  const all = await db.select().from(examAttempts).where(and(eq(examAttempts.examId, exam.id), eq(examAttempts.userId, userId)));
+  const all = await prepared(db, "exam_attempts_of_user", (d) =>
+    d
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+      .prepare("exam_attempts_of_user"),
+  ).execute({ examId: exam.id, userId });
   const used = all.filter((x) => x.status > 0).length;
   const passed = all.some((x) => x.isPass === 1);
   const best = all.reduce<number | null>((m, x) => (x.score !== null && (m === null || x.score > m) ? x.score : m), null);

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
-import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, users } from "@db/schema";
+import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, orgGroups, userCourses, userGroups, userIdentities, users, type QuestionType } from "@db/schema";
+import { inOrgNode } from "../org/membership";
 import { fail, notFound } from "../errors";
 import { examPhase, EXAM_NOT_FOUND, loadExam, openRangeOf, type Exam } from "./access";
 import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
+import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { pageOf, type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -92,12 +94,16 @@ const ADVANCED_KEYS = [
   "screenCuttingTimes",
   "isFaceVerify",
   "faceVerifyCount",
+  "faceVerifyThreshold",
   "isEnableVideoRecording",
   "isSnapVerify",
   "isOpenSoftMonitor",
   "winDownloadUrl",
   "macInterDownloadUrl",
   "macM1DownloadUrl",
+  "isPartialScore",
+  "partialScoreRate",
+  "isBlankScore",
 ] as const;
 
 export async function saveAdvanced(db: DbOrTx, input: ExamAdvancedInput) {
@@ -226,6 +232,23 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
   if (input.name) conds.push(ilike(users.nick, `%${input.name}%`));
   if (input.mobile) conds.push(ilike(users.mobile, `%${input.mobile}%`));
   if (input.joinType) conds.push(eq(examMembers.joinType, input.joinType));
+  if (input.keyword) {
+    const kw = `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`;
+    conds.push(or(ilike(users.nick, kw), ilike(users.loginName, kw), ilike(users.mobile, kw))!);
+  }
+  if (input.roleId) conds.push(inOrgNode("role", input.roleId, users.id));
+  if (input.groupId) conds.push(inOrgNode("group", input.groupId, users.id));
+  if (input.orgName) {
+    // 单位: the organisation the learner gave in the identity supplement, or any organisation group they belong to.
+    const like = `%${input.orgName.replace(/[\\%_]/g, "\\$&")}%`;
+    conds.push(
+      or(
+        sql`exists (select 1 from ${userIdentities} i where i.user_id = ${users.id} and i.org_name ilike ${like})`,
+        sql`exists (select 1 from ${userGroups} ug join ${orgGroups} g on g.id = ug.group_id where ug.user_id = ${users.id} and g.name ilike ${like})`,
+      )!,
+    );
+  }
+  if (input.relatedCourseId) conds.push(sql`exists (select 1 from ${userCourses} uc where uc.user_id = ${users.id} and uc.course_id = ${input.relatedCourseId} and uc.pay_status = 1)`);
   const stats = db
     .select({
       userId: examAttempts.userId,
@@ -235,6 +258,7 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
       lastTime: sql<Date | null>`max(${examAttempts.submittedAt})`.as("last_time"),
       pending: sql<number>`sum(${examAttempts.pendingCount})`.as("pending"),
       started: sql<number>`count(*) filter (where ${examAttempts.status} > 0)`.as("started"),
+      lastPaperId: sql<number | null>`max(${examAttempts.id}) filter (where ${examAttempts.status} > 0)`.as("last_paper_id"),
     })
     .from(examAttempts)
     .where(eq(examAttempts.examId, exam.id))
@@ -256,7 +280,7 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
   const where = and(...conds);
   const base = () =>
     db
-      .select({ m: examMembers, u: users, paperCount: stats.paperCount, bestScore: stats.bestScore, passed: stats.passed, lastTime: stats.lastTime, pending: stats.pending, started: stats.started }).from(examMembers).innerJoin(users, eq(users.id, examMembers.userId)).leftJoin(stats, eq(stats.userId, examMembers.userId));
+      .select({ m: examMembers, u: users, paperCount: stats.paperCount, bestScore: stats.bestScore, passed: stats.passed, lastTime: stats.lastTime, pending: stats.pending, started: stats.started, lastPaperId: stats.lastPaperId }).from(examMembers).innerJoin(users, eq(users.id, examMembers.userId)).leftJoin(stats, eq(stats.userId, examMembers.userId));
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
     .from(examMembers)
@@ -280,12 +304,14 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
       pendingCount: Number(s?.pending ?? 0),
       lastTime: s?.lastTime ? new Date(s.lastTime).getTime() : null,
       joinStatus: Number(s?.paperCount ?? 0) > 0 ? 2 : Number(s?.started ?? 0) > 0 ? 1 : 0,
+      lastPaperId: s?.lastPaperId == null ? null : Number(s.lastPaperId),
     })),
     total,
     pageNo,
     pageSize,
     examName: exam.name,
     passScore: exam.passScore,
+    proctored: !!(exam.isFaceVerify || exam.isSnapVerify || exam.isEnableVideoRecording),
   };
 }
 
@@ -379,10 +405,29 @@ async function recalc(tx: DbOrTx, exam: Exam, paperId: number) {
   return { paperId, score: row!.score, pendingCount: row!.pendingCount, isPass: row!.isPass };
 }
 
+/**
+ * score/calculate: regrades the objective answers of every submitted paper with the exam's current
+ * scoring rules (so switching partial credit on or off applies to papers already in), keeps manual
+ * scores of short answers, and recomputes totals and pass/fail.
+ */
 export async function calculateScores(db: Db, examId: number) {
   const exam = await loadExam(db, examId);
+  const rules = partialRulesOf(exam);
   const rows = await db.select({ id: examAttempts.id }).from(examAttempts).where(and(eq(examAttempts.examId, examId), eq(examAttempts.status, 2)));
-  for (const r of rows) await db.transaction((tx) => recalc(tx, exam, r.id));
+  for (const r of rows)
+    await db.transaction(async (tx) => {
+      const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, r.id)).for("update");
+      const qs = await tx.select().from(examQuestions).where(inArray(examQuestions.id, a!.items.map((i) => i.questionId)));
+      const ans = await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, r.id));
+      for (const x of ans) {
+        const q = qs.find((y) => y.id === x.questionId);
+        const item = a!.items.find((i) => i.questionId === x.questionId);
+        if (!q || !item || !isObjective(q.questionType as QuestionType)) continue;
+        const g = gradeAnswer(q.questionType as QuestionType, q.answer, x.answer, item.score, rules);
+        if (g.score !== x.score || g.isCorrect !== x.isCorrect) await tx.update(examAnswers).set({ score: g.score, isCorrect: g.isCorrect }).where(eq(examAnswers.id, x.id));
+      }
+      return recalc(tx, exam, r.id);
+    });
   return { examId, calculated: rows.length };
 }
 

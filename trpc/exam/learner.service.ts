@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
+import { prepared } from "@db/prepared";
 import {
   examAnswers,
   examAttempts,
@@ -9,15 +10,15 @@ import {
   examOpenRanges,
   examQuestions,
   exams,
-  examVerifications,
   examWhitelist,
   type QuestionType,
 } from "@db/schema";
 import { fail, notFound } from "../errors";
 import { isOpenTo, userScope } from "../org/membership";
 import { allowedAttempts, assertOpen, examPhase, loadExam, seconds, type Exam } from "./access";
-import { attemptView, closeIfOverdue, ownAttempt, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
+import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
+import { remainVerifyCount } from "./proctor.service";
 import { pageOf } from "./schemas";
 
 /** The Exam info entity of the spec (learner-front-end.md 3), read by the detail page and the wizard. */
@@ -142,12 +143,16 @@ const learnerQuestion = (q: typeof examQuestions.$inferSelect, score: number, so
 
 /** getPaper: the running paper without correct answers, with every answer saved so far (a reload resumes). */
 export async function paperContent(db: Db, userId: number, paperId: number) {
-  let a = await ownAttempt(db, userId, paperId);
-  const exam = await loadExam(db, a.examId);
-  a = await closeIfOverdue(db, exam, a);
+  const own = await ownAttemptWithExam(db, userId, paperId);
+  const exam = own.exam;
+  const a = await closeIfOverdue(db, exam, own.a);
   if (a.status === 0) throw fail("请先开始考试");
-  const byId = await questionsOf(db, a.items.map((i) => i.questionId));
-  const saved = await db.select().from(examAnswers).where(eq(examAnswers.attemptId, a.id));
+  const [byId, saved] = await Promise.all([
+    questionsOf(db, a.items.map((i) => i.questionId)),
+    prepared(db, "exam_answers_of_attempt", (d) =>
+      d.select().from(examAnswers).where(eq(examAnswers.attemptId, sql.placeholder("attemptId"))).prepare("exam_answers_of_attempt"),
+    ).execute({ attemptId: a.id }),
+  ]);
   return {
     ...attemptView(exam, a),
     examName: exam.name,
@@ -327,42 +332,6 @@ export async function setRemindResult(db: Db, userId: number, examId: number, va
 export async function getRemindResult(db: Db, userId: number, examId: number) {
   const [m] = await db.select().from(examMembers).where(and(eq(examMembers.examId, examId), eq(examMembers.userId, userId)));
   return { examId, remindResult: m?.remindResult ?? 0, remind: m?.remind ?? 0 };
-}
-
-/** Face checks left today (the exam's daily allowance minus today's records). */
-async function remainVerifyCount(db: DbOrTx, exam: Exam, userId: number) {
-  const dayStart = new Date();
-  dayStart.setHours(0, 0, 0, 0);
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(examVerifications)
-    .where(and(eq(examVerifications.examId, exam.id), eq(examVerifications.userId, userId), eq(examVerifications.kind, "face"), gte(examVerifications.createdAt, dayStart)));
-  return Math.max(0, exam.faceVerifyCount - n);
-}
-
-/**
- * Face verification: the image is recorded and counted. No face comparison runs here, so a recorded
- * check passes (verifyResult 0); when the daily count is used up the answer is 2.
- */
-export async function faceVerify(db: Db, userId: number, input: { examId: number; paperId?: number; faceImg: string }) {
-  const exam = await loadExam(db, input.examId, { enabledOnly: true });
-  const remain = await remainVerifyCount(db, exam, userId);
-  if (remain <= 0) return { verifyResult: 2, remainVerifyCount: 0 };
-  await db.insert(examVerifications).values({ examId: exam.id, userId, attemptId: input.paperId ?? null, kind: "face", image: input.faceImg.slice(0, 2_000_000), verifyResult: 0 });
-  return { verifyResult: 0, remainVerifyCount: remain - 1 };
-}
-
-export async function snapVerify(db: Db, userId: number, input: { examId: number; paperId?: number; img?: string; faceImg?: string }) {
-  await loadExam(db, input.examId);
-  const image = input.img ?? input.faceImg ?? "";
-  if (!image) throw fail("请上传抓拍照片");
-  await db.insert(examVerifications).values({ examId: input.examId, userId, attemptId: input.paperId ?? null, kind: "snap", image: image.slice(0, 2_000_000), verifyResult: 0 });
-  return { verifyResult: 0 };
-}
-
-export async function faceUserInfo(db: Db, user: { id: number; nick: string }, examId: number) {
-  const exam = await loadExam(db, examId, { enabledOnly: true });
-  return { examId, isFaceVerify: exam.isFaceVerify, faceVerifyMethod: 1, faceAuthPhotoUrl: "", realName: user.nick, remainVerifyCount: await remainVerifyCount(db, exam, user.id) };
 }
 
 export async function monitorInfo(db: Db, userId: number, examId: number) {

@@ -2,6 +2,8 @@ import { adminProcedure, learnerProcedure, router } from "../init";
 import { loadExam } from "./access";
 import { paperResult, recordScreenCut, register, saveAnswer, startExam, submitPaper, SubmitType } from "./attempt.service";
 import * as L from "./learner.service";
+import * as P from "./proctor.service";
+import { recordingInput } from "./proctor.schemas";
 import { previewStart, previewSubmit } from "./preview.service";
 import {
   appealInput,
@@ -46,9 +48,10 @@ export const examLearnerRouter = router({
   search: p.input(userExamPageInput).query(({ ctx, input }) => L.searchExams(ctx.db, ctx.user.id, input)),
   reminded: p.query(({ ctx }) => L.remindedExams(ctx.db, ctx.user.id)),
   collected: p.input(userExamPageInput).query(({ ctx, input }) => L.collectedExams(ctx.db, ctx.user.id, input)),
-  faceVerify: p.input(faceVerifyInput).mutation(({ ctx, input }) => L.faceVerify(ctx.db, ctx.user.id, input)),
-  snapVerify: p.input(snapVerifyInput).mutation(({ ctx, input }) => L.snapVerify(ctx.db, ctx.user.id, input)),
-  faceUserInfo: p.input(examIdInput).query(({ ctx, input }) => L.faceUserInfo(ctx.db, ctx.user, input.examId)),
+  faceVerify: p.input(faceVerifyInput).mutation(({ ctx, input }) => P.faceVerify(ctx.db, ctx.user.id, input)),
+  snapVerify: p.input(snapVerifyInput).mutation(({ ctx, input }) => P.snapVerify(ctx.db, ctx.user.id, input)),
+  faceUserInfo: p.input(examIdInput).query(({ ctx, input }) => P.faceUserInfo(ctx.db, ctx.user, input.examId)),
+  recording: p.input(recordingInput).mutation(({ ctx, input }) => P.saveRecording(ctx.db, ctx.user.id, input)),
   monitorInfo: p.input(examIdInput).query(({ ctx, input }) => L.monitorInfo(ctx.db, ctx.user.id, input.examId)),
   whiteInfo: p.input(whiteInfoInput).query(({ ctx, input }) => L.whiteInfo(ctx.db, ctx.user.id, input)),
   fraudDetail: p.input(paperIdInput).query(({ ctx, input }) => L.fraudDetailToUser(ctx.db, ctx.user.id, input.paperId)),

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { examPaperQuestions, examPapers, examQuestions, exams, type PaperItem, type PaperRule, type QuestionType } from "@db/schema";
+import { examPaperQuestions, examPapers, examQuestions, exams, materialFolders, type PaperItem, type PaperRule, type QuestionType } from "@db/schema";
 import { fail, notFound } from "../errors";
+import { requireQuestionFolder } from "../material/folder.service";
 import { QUESTION_TYPE_NAMES } from "./grading";
 import { questionView } from "./question.service";
 import { pageOf, type PaperSaveInput } from "./schemas";
@@ -11,7 +12,13 @@ export const PAPER_NOT_FOUND = "试卷不存在或已删除";
 function ruleWhere(rule: PaperRule, exclude: number[] = []): SQL {
   const conds: SQL[] = [isNull(examQuestions.deletedAt), eq(examQuestions.status, 1), eq(examQuestions.questionType, rule.questionType)];
   if (rule.difficultyType) conds.push(eq(examQuestions.difficultyType, rule.difficultyType));
-  if (rule.folderId) conds.push(eq(examQuestions.folderId, rule.folderId));
+  // A folder rule draws from the folder and its sub-folders, as the question bank lists and practices draw.
+  if (rule.folderId)
+    conds.push(sql`${examQuestions.folderId} in (
+      with recursive down as (
+        select id from ${materialFolders} where id = ${rule.folderId}
+        union select c.id from ${materialFolders} c join down on c.parent_id = down.id
+      ) select id from down)`);
   if (exclude.length) conds.push(sql`${examQuestions.id} not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})`);
   return and(...conds)!;
 }
@@ -21,6 +28,7 @@ const ruleLabel = (r: PaperRule) => `${QUESTION_TYPE_NAMES[r.questionType]}${r.d
 /** Refuses rules the bank cannot satisfy, so no learner meets a short paper at the start. */
 async function checkRules(db: DbOrTx, rules: PaperRule[]) {
   for (const rule of rules) {
+    if (rule.folderId) await requireQuestionFolder(db, rule.folderId);
     const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(examQuestions).where(ruleWhere(rule));
     if (n < rule.count) throw fail(`${ruleLabel(rule)}符合条件的题目只有${n}道，不足${rule.count}道`);
   }
@@ -77,11 +85,14 @@ export async function getPaperDetail(db: DbOrTx, id: number) {
     .innerJoin(examQuestions, eq(examQuestions.id, examPaperQuestions.questionId))
     .where(eq(examPaperQuestions.paperId, id))
     .orderBy(asc(examPaperQuestions.sort));
+  const folderIds = [...new Set(paper.rules.map((r) => r.folderId).filter((f): f is number => !!f))];
+  const folders = folderIds.length ? await db.select({ id: materialFolders.id, name: materialFolders.name }).from(materialFolders).where(inArray(materialFolders.id, folderIds)) : [];
   return {
     id: paper.id,
     name: paper.name,
     paperType: paper.paperType,
-    rules: paper.rules,
+    // Each rule names its folder, for the back office; a folder deleted since reads "已删除的文件夹".
+    rules: paper.rules.map((r) => ({ ...r, folderName: r.folderId ? (folders.find((f) => f.id === r.folderId)?.name ?? "已删除的文件夹") : "" })),
     totalScore: paper.totalScore,
     questionCount: paper.questionCount,
     questions: rows.map((r) => ({ ...questionView(r.q), score: r.link.score, sort: r.link.sort })),

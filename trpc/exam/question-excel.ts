@@ -3,6 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { examQuestionImports, examQuestions } from "@db/schema";
 import { AppError, fail, notFound } from "../errors";
+import { requireQuestionFolder } from "../material/folder.service";
+import { cellText, firstSheet } from "../xlsx-read";
 import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
 import { listQuestions, normaliseQuestion, type QuestionView } from "./question.service";
 import { questionInput, type QuestionPageInput } from "./schemas";
@@ -54,17 +56,6 @@ export async function templateFile(version: 1 | 2): Promise<ExcelFile> {
   return toFile(sheetWith(version === 1 ? TEMPLATE_V1 : TEMPLATE_V2, rows, "导入模板"), version === 1 ? "试题导入模板.xlsx" : "试题导入模板V2.xlsx");
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "object") {
-    if ("richText" in v) return v.richText.map((t) => t.text).join("");
-    if ("text" in v) return String(v.text);
-    if ("result" in v) return String(v.result ?? "");
-    if (v instanceof Date) return v.toISOString();
-  }
-  return String(v).trim();
-};
-
 /** One spreadsheet row turned into question input, or a Chinese reason it cannot be. */
 function rowToQuestion(version: 1 | 2, cells: string[], folderId?: number) {
   let type: string, content: string, options: string[], answer: string, difficulty: string, analysis: string;
@@ -106,15 +97,9 @@ function rowToQuestion(version: 1 | 2, cells: string[], folderId?: number) {
  * reason for downloadErrorQuestions. Progress is written every 20 rows for the progress call.
  */
 export async function importQuestions(db: Db, input: { file: Blob; version: 1 | 2; folderId?: number; userId: number }) {
+  if (input.folderId) await requireQuestionFolder(db, input.folderId);
   const fileName = (input.file as File).name ?? "试题.xlsx";
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(Buffer.from(await input.file.arrayBuffer()) as never);
-  } catch {
-    throw fail("文件无法读取，请上传 .xlsx 格式的 Excel 文件");
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw fail("文件中没有工作表");
+  const ws = await firstSheet(Buffer.from(await input.file.arrayBuffer()));
   const rows: { row: number; cells: string[] }[] = [];
   ws.eachRow((r, n) => {
     if (n === 1) return;

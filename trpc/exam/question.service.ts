@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL } fr
 import type { DbOrTx } from "@db/client";
 import { examPaperQuestions, examQuestions, type QuestionOption, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "../errors";
+import { folderSubtreeIds, folderTree, QUESTION_FOLDER_KIND, requireQuestionFolder, type FolderNode } from "../material/folder.service";
 import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
 import { pageOf, type QuestionInput, type QuestionPageInput } from "./schemas";
 
@@ -69,7 +70,9 @@ export function questionView(q: typeof examQuestions.$inferSelect) {
 export type QuestionView = ReturnType<typeof questionView>;
 
 export async function createQuestion(db: DbOrTx, input: QuestionInput, userId: number | null) {
-  const [row] = await db.insert(examQuestions).values({ ...normaliseQuestion(input), createdBy: userId }).returning();
+  const values = normaliseQuestion(input);
+  if (values.folderId) await requireQuestionFolder(db, values.folderId);
+  const [row] = await db.insert(examQuestions).values({ ...values, createdBy: userId }).returning();
   return questionView(row!);
 }
 
@@ -79,9 +82,13 @@ export async function getQuestion(db: DbOrTx, id: number) {
   return questionView(row);
 }
 
+/** An update that names no folder leaves the question where it is; null takes it out of its folder. */
 export async function updateQuestion(db: DbOrTx, id: number, input: QuestionInput) {
-  await getQuestion(db, id);
-  const [row] = await db.update(examQuestions).set(normaliseQuestion(input)).where(eq(examQuestions.id, id)).returning();
+  const before = await getQuestion(db, id);
+  const values = normaliseQuestion(input);
+  if (input.folderId === undefined && input.materialLibFolderId === undefined) values.folderId = before.folderId;
+  else if (values.folderId && values.folderId !== before.folderId) await requireQuestionFolder(db, values.folderId);
+  const [row] = await db.update(examQuestions).set(values).where(eq(examQuestions.id, id)).returning();
   return questionView(row!);
 }
 
@@ -93,10 +100,12 @@ export async function deleteQuestions(db: DbOrTx, ids: number[]) {
   return { deleted: rows.length };
 }
 
-export async function batchUpdateQuestions(db: DbOrTx, input: { ids: number[]; difficultyType?: number; folderId?: number; materialLibFolderId?: number; status?: number }) {
+/** Changes difficulty, status or folder (null: out of any folder) of many questions at once. */
+export async function batchUpdateQuestions(db: DbOrTx, input: { ids: number[]; difficultyType?: number; folderId?: number | null; materialLibFolderId?: number; status?: number }) {
   const set: Partial<typeof examQuestions.$inferInsert> = {};
   if (input.difficultyType !== undefined) set.difficultyType = input.difficultyType;
-  const folder = input.folderId ?? input.materialLibFolderId;
+  const folder = input.folderId !== undefined ? input.folderId : input.materialLibFolderId;
+  if (folder) await requireQuestionFolder(db, folder);
   if (folder !== undefined) set.folderId = folder;
   if (input.status !== undefined) set.status = input.status;
   if (!Object.keys(set).length) throw badInput("请选择要修改的内容");
@@ -104,13 +113,18 @@ export async function batchUpdateQuestions(db: DbOrTx, input: { ids: number[]; d
   return { updated: rows.length };
 }
 
-function questionWhere(input: QuestionPageInput, usableOnly = false) {
+/**
+ * A folder lists its own questions and those of every folder under it: the count beside a folder in the
+ * bank's tree is that total, and a practice on the folder draws from the same questions.
+ */
+async function questionWhere(db: DbOrTx, input: QuestionPageInput, usableOnly = false) {
   const conds: SQL[] = [isNull(examQuestions.deletedAt)];
   if (input.keyword) conds.push(ilike(examQuestions.content, likeOf(input.keyword)));
   if (input.questionType) conds.push(eq(examQuestions.questionType, input.questionType as QuestionType));
   if (input.difficultyType) conds.push(eq(examQuestions.difficultyType, input.difficultyType));
   const folder = input.folderId ?? input.materialLibFolderId;
-  if (folder) conds.push(eq(examQuestions.folderId, folder));
+  if (folder) conds.push(inArray(examQuestions.folderId, await folderSubtreeIds(db, folder)));
+  else if (input.noFolder === 1) conds.push(isNull(examQuestions.folderId));
   if (usableOnly) conds.push(eq(examQuestions.status, 1));
   else if (input.status !== undefined) conds.push(eq(examQuestions.status, input.status));
   if (input.excludeIds?.length) conds.push(notInArray(examQuestions.id, input.excludeIds));
@@ -119,7 +133,7 @@ function questionWhere(input: QuestionPageInput, usableOnly = false) {
 
 export async function pageQuestions(db: DbOrTx, input: QuestionPageInput, usableOnly = false) {
   const { pageNo, pageSize } = pageOf(input, 20);
-  const where = questionWhere(input, usableOnly);
+  const where = await questionWhere(db, input, usableOnly);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examQuestions).where(where);
   const rows = await db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
   return { list: rows.map(questionView), total, pageNo, pageSize };
@@ -127,6 +141,32 @@ export async function pageQuestions(db: DbOrTx, input: QuestionPageInput, usable
 
 /** Every question matching the filters, for export. */
 export async function listQuestions(db: DbOrTx, input: QuestionPageInput) {
-  const rows = await db.select().from(examQuestions).where(questionWhere(input)).orderBy(desc(examQuestions.id)).limit(20_000);
+  const rows = await db.select().from(examQuestions).where(await questionWhere(db, input)).orderBy(desc(examQuestions.id)).limit(20_000);
   return rows.map(questionView);
+}
+
+export interface QuestionFolderCount {
+  id: number;
+  name: string;
+  parentId: number | null;
+  /** Questions filed in this folder itself. */
+  ownCount: number;
+  /** Questions in this folder and every folder under it (what the list shows when it is opened). */
+  questionCount: number;
+  children: QuestionFolderCount[];
+}
+
+/** The question bank's folder tree with question counts, plus all questions and those in no folder. */
+export async function questionFolderTree(db: DbOrTx) {
+  const [tree, counts] = await Promise.all([
+    folderTree(db, QUESTION_FOLDER_KIND),
+    db.select({ folderId: examQuestions.folderId, n: count() }).from(examQuestions).where(isNull(examQuestions.deletedAt)).groupBy(examQuestions.folderId),
+  ]);
+  const own = new Map(counts.map((c) => [c.folderId === null ? null : Number(c.folderId), c.n]));
+  const walk = (n: FolderNode): QuestionFolderCount => {
+    const children = n.children.map(walk);
+    const ownCount = own.get(n.id) ?? 0;
+    return { id: n.id, name: n.name, parentId: n.parentId, ownCount, questionCount: ownCount + children.reduce((s, c) => s + c.questionCount, 0), children };
+  };
+  return { total: counts.reduce((s, c) => s + c.n, 0), unfiled: own.get(null) ?? 0, folders: tree.map(walk) };
 }

@@ -124,10 +124,14 @@ export const appealInput = z.object({ id: idField("记录ID"), appeal: requiredT
 const optionList = z
   .array(z.object({ key: z.string().trim().min(1).max(2), content: requiredText("选项内容", 500) }), { error: "选项格式不正确" })
   .max(10, "选项最多10个");
+/** A question's folder: an id of the question bank's folders; null (or 0) takes it out of its folder. */
+const questionFolderField = z
+  .preprocess((v) => (v === null || v === 0 || v === "0" ? null : blank(v)), optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER).nullable())
+  .optional();
 export const questionFields = {
   questionType: intField("题型", 1, 5),
   difficultyType: optInt("难度", 1, 3),
-  folderId: z.preprocess(blank, optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER).nullable()).optional(),
+  folderId: questionFolderField,
   materialLibFolderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
   content: requiredText("题干", 2000),
   options: optionList.optional(),
@@ -143,7 +147,7 @@ export const idsInput = z.object({ ids: idList("试题") });
 export const questionBatchUpdateInput = z.object({
   ids: idList("试题"),
   difficultyType: optInt("难度", 1, 3),
-  folderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
+  folderId: questionFolderField,
   materialLibFolderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
   status: flag("状态"),
 });
@@ -152,8 +156,11 @@ export const questionPageInput = z.object({
   keyword: text("关键词", 50),
   questionType: optInt("题型", 1, 5),
   difficultyType: optInt("难度", 1, 3),
+  /** The folder and its sub-folders. */
   folderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
   materialLibFolderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
+  /** 1: only questions in no folder (ignored when a folder is given). */
+  noFolder: flag("未分类"),
   status: flag("状态"),
   /** Ids to leave out (already on the paper being edited). */
   excludeIds: z.preprocess(blank, z.array(idField("试题ID")).max(1000).optional()).optional(),
@@ -225,12 +232,16 @@ export const examAdvancedInput = z.object({
   screenCuttingTimes: optInt("切屏次数", 0, 100),
   isFaceVerify: flag("人脸核验"),
   faceVerifyCount: optInt("人脸核验次数", 0, 20),
+  faceVerifyThreshold: optInt("人脸比对通过分", 0, 100),
   isEnableVideoRecording: flag("视频录制"),
   isSnapVerify: flag("抓拍"),
   isOpenSoftMonitor: flag("软件监控"),
   winDownloadUrl: text("Windows 下载地址", 500),
   macInterDownloadUrl: text("Mac Intel 下载地址", 500),
   macM1DownloadUrl: text("Mac Apple 芯片下载地址", 500),
+  isPartialScore: flag("少选得分"),
+  partialScoreRate: optInt("少选得分比例", 1, 99),
+  isBlankScore: flag("填空题按空给分"),
 });
 export type ExamAdvancedInput = z.output<typeof examAdvancedInput>;
 export const examQuestionInfoInput = z.object({
@@ -264,6 +275,8 @@ export const resultPageInput = z.object({
   ...paging,
   examId: idField("考试ID"),
   userId: optInt("用户ID", 1, Number.MAX_SAFE_INTEGER),
+  /** Member search: name, login name or mobile. */
+  keyword: text("关键词", 40),
   userName: text("用户名", 40),
   name: text("姓名", 40),
   mobile: text("手机号", 12),
@@ -323,18 +336,22 @@ export const practiceBaseInput = z.object({
   id: optInt("练习ID", 1, Number.MAX_SAFE_INTEGER),
   name: requiredText("练习名称", 100),
   description: text("练习介绍", 2000),
-  folderIds: z.array(idField("文件夹ID")).max(100).default([]),
+  folderIds: z.preprocess((v) => v ?? [], idList("题目文件夹", 100)),
 });
 export const practiceModeInput = z.object({
   id: idField("练习ID"),
-  modeType: intField("练习模式", 1, 3),
+  /** Given: edit that mode; absent: add one, or edit the mode of the same type. */
+  modeId: optInt("模式ID", 1, Number.MAX_SAFE_INTEGER),
+  modeType: intField("练习类型", 1, 3),
   name: requiredText("模式名称", 40),
-  questionCount: intField("题目数量", 1, 1000),
+  questionCount: intField("每轮题数", 1, 1000),
 });
+/** Folders being picked in the editor: how many questions they would offer. */
+export const practicePoolInput = z.object({ folderIds: z.preprocess((v) => v ?? [], z.array(idField("文件夹ID"), { error: "文件夹列表格式不正确" }).max(100, "一次最多100个")) });
 export const practiceModeRemoveInput = z.object({ id: idField("练习ID"), modeId: idField("模式ID") });
 export const practiceRangeInput = z.object({ id: idField("练习ID"), entries: z.array(rangeEntry).max(500).default([]) });
 export const practiceUsersInput = z.object({ id: idField("练习ID"), userIds: idList("用户") });
-export const practiceUserPageInput = z.object({ id: idField("练习ID"), ...paging });
+export const practiceUserPageInput = z.object({ id: idField("练习ID"), ...paging, keyword: text("关键词", 50), source: optInt("来源", 1, 2) });
 export const fraudSearchInput = z.object({ ...paging, examId: optInt("考试ID", 1), status: optInt("状态", 0, 2) });
 export const fraudRemarkInput = z.object({ id: idField("记录ID"), remark: requiredText("备注", 500) });
 export const fraudCheckInput = z.object({ id: idField("记录ID"), status: intField("核查结果", 1, 2) });

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { examFraudChecks, examPractices, examSeries, exams, users } from "@db/schema";
+import { examFraudChecks, examSeries, exams, users } from "@db/schema";
 import { fail, notFound } from "../errors";
-import { isOpenTo, userScope } from "../org/membership";
 import { pageOf } from "./schemas";
 
 type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };
@@ -60,70 +59,7 @@ export async function deleteSeries(db: DbOrTx, id: number) {
   return { id, deleted: true };
 }
 
-// ---- practice ----
-
-type Practice = typeof examPractices.$inferSelect;
-const practiceView = (p: Practice) => ({ id: p.id, name: p.name, description: p.description, folderIds: p.folderIds, modes: p.modes, status: p.status, userCount: p.userIds.length, openRange: p.openRange, createdAt: p.createdAt.getTime() });
-
-async function findPractice(db: DbOrTx, id: number) {
-  const [p] = await db.select().from(examPractices).where(and(eq(examPractices.id, id), isNull(examPractices.deletedAt)));
-  if (!p) throw notFound("练习不存在或已删除");
-  return p;
-}
-
-export async function pagePractices(db: DbOrTx, input: Paging) {
-  const { pageNo, pageSize } = pageOf(input, 20);
-  const conds: SQL[] = [isNull(examPractices.deletedAt)];
-  const kw = input.keyword ?? input.name;
-  if (kw) conds.push(ilike(examPractices.name, like(kw)));
-  if (input.status !== undefined) conds.push(eq(examPractices.status, input.status));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examPractices).where(and(...conds));
-  const rows = await db.select().from(examPractices).where(and(...conds)).orderBy(desc(examPractices.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  return { list: rows.map(practiceView), total, pageNo, pageSize };
-}
-
-export async function savePracticeBase(db: DbOrTx, input: { id?: number; name: string; description?: string; folderIds: number[] }) {
-  const values = { name: input.name, description: input.description ?? "", folderIds: input.folderIds };
-  if (input.id) {
-    await findPractice(db, input.id);
-    const [row] = await db.update(examPractices).set(values).where(eq(examPractices.id, input.id)).returning();
-    return practiceView(row!);
-  }
-  const [row] = await db.insert(examPractices).values(values).returning();
-  return practiceView(row!);
-}
-
-export const getPractice = async (db: DbOrTx, id: number) => practiceView(await findPractice(db, id));
-
-export async function updatePractice(db: DbOrTx, id: number, patch: (p: Practice) => Partial<typeof examPractices.$inferInsert>) {
-  const p = await findPractice(db, id);
-  const [row] = await db.update(examPractices).set(patch(p)).where(eq(examPractices.id, id)).returning();
-  return practiceView(row!);
-}
-
-export async function practiceUsers(db: DbOrTx, id: number, paging: Paging) {
-  const p = await findPractice(db, id);
-  const { pageNo, pageSize } = pageOf(paging, 20);
-  const ids = p.userIds.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-  const rows = ids.length ? await db.select().from(users) : [];
-  return {
-    list: ids.flatMap((uid) => {
-      const u = rows.find((r) => r.id === uid);
-      return u ? [{ userId: u.id, userName: u.loginName, name: u.nick, mobile: u.mobile ?? "" }] : [];
-    }),
-    total: p.userIds.length,
-    pageNo,
-    pageSize,
-  };
-}
-
-/** Whether a practice is open to a learner: listed users, or the open range. */
-export async function practiceOpenTo(db: DbOrTx, id: number, userId: number) {
-  const p = await findPractice(db, id);
-  if (p.status !== 1) return false;
-  if (p.userIds.includes(userId)) return true;
-  return isOpenTo(p.openRange, await userScope(db, userId));
-}
+// Practices: practice-admin.service.ts.
 
 // ---- fraud checks (back office) ----
 

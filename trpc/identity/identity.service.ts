@@ -8,6 +8,7 @@ import { maskMobile } from "../auth/user-view";
 import { fail, forbidden } from "../errors";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import type { CompleteInput } from "./schemas";
+import { chinaDayStart } from "../china-time";
 
 export const DAILY_AUTH_TIMES = 5;
 export type Identity = typeof userIdentities.$inferSelect;
@@ -81,17 +82,12 @@ export function occupiedMessage(list: { mobile: string }[]) {
     : "该证件号码已被其他账号认证";
 }
 
-function startOfToday(now: Date) {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  return d;
-}
 
 export async function authTimes(db: DbOrTx, userId: number, now = new Date()) {
   const [row] = await db
     .select({ n: count() })
     .from(identityAttempts)
-    .where(and(eq(identityAttempts.userId, userId), gte(identityAttempts.createdAt, startOfToday(now))));
+    .where(and(eq(identityAttempts.userId, userId), gte(identityAttempts.createdAt, chinaDayStart(now))));
   const used = Number(row?.n ?? 0);
   return { maxTimes: DAILY_AUTH_TIMES, usedTimes: used, remainTimes: Math.max(0, DAILY_AUTH_TIMES - used) };
 }
@@ -172,12 +168,4 @@ export async function completePassportPhoto(db: DbOrTx, userId: number, url: str
     .returning({ userId: userIdentities.userId });
   if (!saved) throw fail("证件照已上传，不可修改");
   return identityRecord(db, userId);
-}
-
-/** The rule behind the real-name modal: a learner without a confirmed identity must authenticate first. */
-export async function checkNeedAuth(db: DbOrTx, userId: number, opts: { required?: boolean } = {}) {
-  const [user] = await db.select({ source: users.identitySource }).from(users).where(eq(users.id, userId)).limit(1);
-  const isAuth = [1, 2, 3].includes(user?.source ?? 0);
-  const required = opts.required ?? true;
-  return { isNeedAuth: required && !isAuth ? 1 : 0, isAuth: isAuth ? 1 : 0 };
 }

@@ -1,6 +1,7 @@
-import { learnerProcedure, router } from "../init";
-import { authTimes, checkNeedAuth, completeIdentity, completePassportPhoto, occupiers, readIdentity } from "./identity.service";
+import { adminProcedure, learnerProcedure, router } from "../init";
+import { authTimes, completeIdentity, completePassportPhoto, occupiers, readIdentity } from "./identity.service";
 import { identityAndOrg, isSupplement, orgSearch, personalCenterData, saveSupplement, updateHeadPic, updateNick } from "./profile.service";
+import { checkNeedAuth, realNameRule, realNameTargets, saveRealNameRule } from "./real-name.service";
 import { areaList, areaTree, identityCategoryList } from "./reference.service";
 import {
   areaListInput,
@@ -13,6 +14,7 @@ import {
   nickInput,
   orgSearchInput,
   photoInput,
+  realNameRuleInput,
   supplementInput,
   updateAreaCodeInput,
   updateIdentityInput,
@@ -29,7 +31,7 @@ export const identityRouter = router({
   completePassportPhoto: learnerProcedure
     .input(photoInput)
     .mutation(({ ctx, input }) => completePassportPhoto(ctx.db, ctx.user.id, input.passportPhotoUrl)),
-  checkNeedAuth: learnerProcedure.input(checkNeedAuthInput).query(({ ctx }) => checkNeedAuth(ctx.db, ctx.user.id)),
+  checkNeedAuth: learnerProcedure.input(checkNeedAuthInput).query(({ ctx, input }) => checkNeedAuth(ctx.db, ctx.user, input)),
   checkUserAuthTimes: learnerProcedure.query(({ ctx }) => authTimes(ctx.db, ctx.user.id)),
   identityCategories: learnerProcedure.query(({ ctx }) => identityCategoryList(ctx.db)),
   areas: learnerProcedure.input(areaListInput).query(({ ctx, input }) => areaList(ctx.db, input.parentCode)),
@@ -53,4 +55,10 @@ export const identityRouter = router({
   updateHeadPic: learnerProcedure.input(headPicInput).mutation(({ ctx, input }) => updateHeadPic(ctx.db, ctx.user.id, input.headPic)),
   updateNick: learnerProcedure.input(nickInput).mutation(({ ctx, input }) => updateNick(ctx.db, ctx.user.id, input.nick)),
   personalCenter: learnerProcedure.query(({ ctx }) => personalCenterData(ctx.db, ctx.user.id)),
+  admin: router({
+    realNameRule: adminProcedure.query(({ ctx }) => realNameRule(ctx.db)),
+    /** The listed courses and lives with their names, for the settings page. */
+    realNameTargets: adminProcedure.query(({ ctx }) => realNameTargets(ctx.db)),
+    saveRealNameRule: adminProcedure.input(realNameRuleInput).mutation(({ ctx, input }) => saveRealNameRule(ctx.db, input)),
+  }),
 });

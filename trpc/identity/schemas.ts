@@ -93,12 +93,38 @@ export const updateOrgInfoInput = z.object({
   areaCode: areaCodeField,
   identityList: identityListOptional,
 });
+const wholeNumber = (v: unknown) =>
+  v === undefined || v === null || v === "" ? undefined : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
+
+/** Business types of the real-name check: 1 course, 2 live, 3 exam, 4 learning map. */
 export const checkNeedAuthInput = z
   .object({
-    checkBusinessId: z.unknown().optional(),
-    checkBusinessType: z.unknown().optional(),
+    checkBusinessType: z
+      .preprocess(wholeNumber, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: "业务类型不正确" }).optional())
+      .optional(),
+    checkBusinessId: z
+      .preprocess(wholeNumber, z.number({ error: "业务ID格式不正确" }).int("业务ID格式不正确").positive("业务ID格式不正确").max(Number.MAX_SAFE_INTEGER, "业务ID格式不正确").optional())
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.checkBusinessType !== undefined && v.checkBusinessId === undefined) ctx.addIssue({ code: "custom", message: "请提供业务ID", path: ["checkBusinessId"] });
+    if (v.checkBusinessType === undefined && v.checkBusinessId !== undefined) ctx.addIssue({ code: "custom", message: "请提供业务类型", path: ["checkBusinessType"] });
   })
   .default({});
+
+const idList = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(/[,，\s]+/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x)) : v),
+  z.array(z.number({ error: "ID须为正整数" }).int("ID须为正整数").positive("ID须为正整数"), { error: "ID列表格式不正确" }).max(500, "最多500个ID"),
+);
+const switchField = z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), z.union([z.literal(0), z.literal(1)], { error: "开关取值不正确" }).optional());
+
+/** The site-wide real-name rule an admin edits. */
+export const realNameRuleInput = z.object({
+  course: switchField.optional(),
+  live: switchField.optional(),
+  courseIds: idList.optional(),
+  liveIds: idList.optional(),
+});
 export const areaListInput = z
   .object({ parentCode: z.preprocess(blank, z.string().regex(/^\d{6,12}$/, "地区编码不正确").optional()).optional() })
   .default({});

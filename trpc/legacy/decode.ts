@@ -1,4 +1,4 @@
-import type { LegacyInput } from "./types";
+import type { LegacyInput, LegacyRequest } from "./types";
 
 /** Values that look like JSON objects, arrays, booleans or null become those; numbers stay strings. */
 function jsonish(value: string): unknown {
@@ -64,7 +64,7 @@ export function decodeSearchParams(params: URLSearchParams): LegacyInput {
 }
 
 /** Reads a request body as JSON, form, or multipart; an empty body is an empty object. */
-export async function decodeBody(request: Request): Promise<LegacyInput> {
+export async function decodeBody(request: LegacyRequest): Promise<LegacyInput> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     let form: FormData;

@@ -8,7 +8,7 @@ import { zodMessage } from "../zod-message";
 import { BadBodyError, decodeBody, decodeSearchParams } from "./decode";
 import { errorEnvelope, jsonResponse, okEnvelope } from "./envelope";
 import { matchLegacy } from "./table";
-import type { LegacyRow } from "./types";
+import type { LegacyRequest, LegacyRow } from "./types";
 
 const SERVER_BUSY = "服务器开小差了，请稍后再试";
 
@@ -21,7 +21,7 @@ function messageOf(error: unknown): string {
 }
 
 /** Answers one legacy call: look the path up, decode, call the procedure, wrap the envelope. */
-export async function handleLegacy(request: Request, db: Db, rows?: LegacyRow[]): Promise<Response> {
+export async function handleLegacy(request: LegacyRequest, db: Db, rows?: LegacyRow[]): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const match = matchLegacy(method, url.pathname, rows);

@@ -10,9 +10,12 @@ import { courseLegacy } from "../course/legacy";
 import { materialLegacy } from "../material/legacy";
 import { examLegacy } from "../exam/legacy";
 import { liveLegacy } from "../live/legacy";
+import { messageLegacy } from "../message/legacy";
+import { commentLegacy } from "../comment/legacy";
+import { questionnaireLegacy } from "../questionnaire/legacy";
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy];
 
 interface Compiled {
   row: LegacyRow;

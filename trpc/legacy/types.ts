@@ -4,6 +4,19 @@ import type { Context } from "../context";
 export type LegacyMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type LegacyInput = Record<string, unknown>;
 
+/**
+ * What the adapter reads of a request. A Fetch Request fits; the production server (server.mjs) passes a
+ * lighter object with the same members, made from the Node request, and builds a real Request only for
+ * form bodies. Keep to these members so both stay interchangeable.
+ */
+export interface LegacyRequest {
+  url: string;
+  method: string;
+  headers: Pick<Headers, "get">;
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+
 /** One row of the path table: a legacy call and the procedure that answers it. */
 export interface LegacyRow {
   method: LegacyMethod;

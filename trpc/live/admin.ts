@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../init";
 import * as a from "./admin.service";
+import * as cap from "./caption.service";
+import * as q from "./questionnaire.service";
 import * as x from "./export.service";
 import * as g from "./goods.service";
 import * as m from "./message.service";
 import * as r from "./raffle.service";
-import { pageLives } from "./room.service";
+import { findLive, pageLives } from "./room.service";
 import * as s from "./schemas";
 import * as sc from "./score.service";
 import * as se from "./series.service";
@@ -61,7 +63,7 @@ export const liveAdminRouter = router({
   }),
   saveSubtitleConfig: adminProcedure.input(s.subtitleConfigInput).mutation(({ ctx, input }) => a.setSubtitle(ctx.db, input.id, input.isOpenSubtitle, input.subtitleUrl)),
   pushUrl: adminProcedure.input(byId).mutation(({ ctx, input }) => a.pushUrl(ctx.db, input.id, ctx.origin)),
-  members: adminProcedure.input(pagedLive).query(({ ctx, input }) => a.memberList(ctx.db, input.liveId, input.pageNo, input.pageSize)),
+  members: adminProcedure.input(s.memberListInput).query(({ ctx, input }) => a.memberList(ctx.db, input.liveId, input.pageNo, input.pageSize, input.keyword)),
   addMembers: adminProcedure.input(s.addUserInput).mutation(({ ctx, input }) => a.addMembers(ctx.db, input.liveId, input.userIds)),
   bindSeries: adminProcedure.input(s.seriesBindInput).mutation(({ ctx, input }) => a.bindSeries(ctx.db, input.id, input.seriesId ?? null)),
   boundSeries: adminProcedure.input(byId).query(async ({ ctx, input }) => {
@@ -96,10 +98,17 @@ export const liveAdminRouter = router({
   signStatus: adminProcedure.input(byLive).query(({ ctx, input }) => signStatus(ctx.db, input.liveId)),
   words: adminProcedure.query(({ ctx }) => m.sensitiveWords(ctx.db)),
   saveWords: adminProcedure.input(s.wordsInput).mutation(({ ctx, input }) => m.setSensitiveWords(ctx.db, input.words)),
+  /** Human captioning: the operator's typed line goes to the room as a caption sentence. */
+  caption: adminProcedure.input(s.captionLineInput).mutation(({ ctx, input }) => cap.typeCaption(ctx.db, input.liveId, input.text, input.clientId)),
+  captions: adminProcedure.input(byLive).query(({ ctx, input }) => cap.recentCaptions(ctx.db, input.liveId, 20)),
+  captionsOpen: adminProcedure.input(s.captionsOpenInput).mutation(async ({ ctx, input }) => cap.setCaptionsOpen(ctx.db, await findLive(ctx.db, { liveId: input.liveId }, { admin: true }), input.isOpenSubtitle === 1)),
+  questionnaire: adminProcedure.input(byLive).query(({ ctx, input }) => q.currentQuestionnaire(ctx.db, input.liveId, { admin: true })),
+  pushQuestionnaire: adminProcedure.input(s.questionnairePushInput).mutation(({ ctx, input }) => q.pushQuestionnaire(ctx.db, input.liveId, input.title, input.url)),
+  withdrawQuestionnaire: adminProcedure.input(byLive).mutation(({ ctx, input }) => q.withdrawQuestionnaire(ctx.db, input.liveId)),
   anchorSend: adminProcedure.input(s.anchorMsgInput).mutation(({ ctx, input }) => m.sendHostMessage(ctx.db, input.liveId, ctx.user, input.content, "anchor")),
 
   exportLives: adminProcedure.mutation(({ ctx }) => x.exportLives(ctx.db)),
-  exportMembers: adminProcedure.input(liveOrId).mutation(({ ctx, input }) => x.exportMembers(ctx.db, input.liveId)),
+  exportMembers: adminProcedure.input(s.memberListInput).mutation(({ ctx, input }) => x.exportMembers(ctx.db, input.liveId, input.keyword)),
   exportMessages: adminProcedure.input(liveOrId).mutation(({ ctx, input }) => x.exportMessages(ctx.db, input.liveId)),
   exportWinners: adminProcedure.input(liveOrId).mutation(({ ctx, input }) => x.exportWinners(ctx.db, input.liveId)),
   userScore: scoreboard("user"),

@@ -4,11 +4,12 @@ import { liveRowsForExport, memberList } from "./admin.service";
 import { messageRecords } from "./message.service";
 import { winList } from "./raffle.service";
 import { orgTop, regionTop, userScores } from "./score.service";
+import { formatDateTime } from "~/lib/format";
 
 // Excel exports of the back office; the answer carries the workbook as base64 so every client can save it.
 
 const STATUS = ["未开始", "直播中", "已结束"];
-const time = (v: number | Date | null | undefined) => (v ? new Date(typeof v === "number" ? v : v.getTime()).toLocaleString("zh-CN", { timeZone: "Asia/Shanghai", hour12: false }) : "");
+const time = (v: number | Date | null | undefined) => formatDateTime(v instanceof Date ? v.getTime() : v);
 
 async function workbook(sheet: string, columns: { header: string; key: string; width?: number }[], rows: Record<string, unknown>[], fileName: string) {
   const wb = new ExcelJS.Workbook();
@@ -25,10 +26,28 @@ export async function exportLives(db: DbOrTx) {
   return workbook("直播列表", [{ header: "直播ID", key: "id", width: 10 }, { header: "直播名称", key: "name", width: 36 }, { header: "讲师", key: "teacherName" }, { header: "开始时间", key: "startTime", width: 22 }, { header: "结束时间", key: "endTime", width: 22 }, { header: "状态", key: "liveStatus" }, { header: "点赞数", key: "likeCount" }], rows, "直播列表.xlsx");
 }
 
-export async function exportMembers(db: DbOrTx, liveId: number) {
-  const { list } = await memberList(db, liveId, 1, 100_000);
-  const rows = list.map((m) => ({ ...m, watchMinutes: Math.round(m.watchSeconds / 60), lastEntryAt: time(m.lastEntryAt) }));
-  return workbook("观看学员", [{ header: "用户ID", key: "userId", width: 10 }, { header: "昵称", key: "nick" }, { header: "账号", key: "loginName" }, { header: "手机号", key: "mobile" }, { header: "单位", key: "orgName", width: 30 }, { header: "地区", key: "areaName" }, { header: "进入次数", key: "entryCount" }, { header: "观看分钟", key: "watchMinutes" }, { header: "积分", key: "score" }, { header: "最近进入", key: "lastEntryAt", width: 22 }], rows, `直播${liveId}观看学员.xlsx`);
+/** 观看学员: the live's member list as filtered on its page (keyword), watch and replay time in minutes. */
+export async function exportMembers(db: DbOrTx, liveId: number, keyword?: string) {
+  const { list } = await memberList(db, liveId, 1, 100_000, keyword);
+  const rows = list.map((m) => ({ ...m, watchMinutes: Math.round(m.watchSeconds / 60), playbackMinutes: Math.round(m.playbackSeconds / 60), lastEntryAt: m.lastEntryAt ? time(m.lastEntryAt) : "未进入" }));
+  return workbook(
+    "观看学员",
+    [
+      { header: "用户ID", key: "userId", width: 10 },
+      { header: "昵称", key: "nick" },
+      { header: "账号", key: "loginName" },
+      { header: "手机号", key: "mobile" },
+      { header: "单位", key: "orgName", width: 30 },
+      { header: "地区", key: "areaName" },
+      { header: "进入次数", key: "entryCount" },
+      { header: "观看分钟", key: "watchMinutes" },
+      { header: "回放分钟", key: "playbackMinutes" },
+      { header: "积分", key: "score" },
+      { header: "最近进入", key: "lastEntryAt", width: 22 },
+    ],
+    rows,
+    `直播${liveId}观看学员.xlsx`,
+  );
 }
 
 export async function exportMessages(db: DbOrTx, liveId: number) {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { learnerProcedure, publicProcedure } from "../init";
 import { EXPRESSIONS, anchorMsgInputCheck, checkSensitive, currentNotice, hiddenMessageIds, messageList, sendHostMessage } from "./learner-helpers";
+import { captionsVtt, recentCaptions } from "./caption.service";
 import { goodsClick, goodsList } from "./goods.service";
+import { currentQuestionnaire } from "./questionnaire.service";
 import { joinRaffle, raffling, receiveAddress, receiveAward, userAwardRecords } from "./raffle.service";
 import * as room from "./room.service";
 import * as s from "./schemas";
@@ -77,6 +79,10 @@ export const liveLearnerProcedures = {
   seriesSubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => subscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
   seriesUnsubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
   seriesStatus: learnerProcedure.input(s.seriesIdInput).query(({ ctx, input }) => subscribeStatus(ctx.db, input.liveSeriesId, ctx.user.id)),
-  /** The questionnaire hook: the questionnaire domain binds one to a live; none yet. */
-  questionnaire: publicProcedure.input(liveOnly).query(() => null),
+  /** The questionnaire hook: the questionnaire the console pushed into the room, or null. */
+  questionnaire: publicProcedure.input(liveOnly).query(({ ctx, input }) => currentQuestionnaire(ctx.db, input.liveId)),
+  /** The latest caption sentences, for a viewer joining while captions run. */
+  captions: publicProcedure.input(liveOnly).query(({ ctx, input }) => recentCaptions(ctx.db, input.liveId)),
+  /** Stored captions as WebVTT for the replay (null when there are none). */
+  captionsVtt: publicProcedure.input(liveOnly).query(async ({ ctx, input }) => captionsVtt(ctx.db, (await room.findLive(ctx.db, { liveId: input.liveId })).id)),
 };

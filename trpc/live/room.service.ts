@@ -4,6 +4,8 @@ import type { DbOrTx } from "@db/client";
 import { liveAppointments, livePlaybackSubscriptions, lives, liveWatchRecords, users } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { AppError, LegacyCode, fail, notFound } from "../errors";
+import { BUSINESS_TYPE } from "~/components/identity/real-name";
+import { assertRealName } from "../identity/real-name.service";
 import { isOpenTo, userScope } from "../org/membership";
 import type { LiveRef } from "./schemas";
 
@@ -84,6 +86,7 @@ export async function appoint(db: DbOrTx, liveId: number, userId: number) {
   const live = await findLive(db, { liveId });
   await assertOpen(db, live, userId);
   if (live.liveStatus !== 0) throw fail(live.liveStatus === 1 ? "直播已开始，请直接进入观看" : "直播已结束，无法预约");
+  await assertRealName(db, { id: userId, isAdmin: 0 }, BUSINESS_TYPE.live, liveId, `/live/detail?roomId=${live.roomId}`);
   await db.insert(liveAppointments).values({ liveId, userId }).onConflictDoNothing();
   return { isAppointment: 1 as const };
 }
@@ -208,7 +211,9 @@ export async function pageLives(db: DbOrTx, input: { liveStatus?: number; keywor
     ? [asc(lives.sort), desc(lives.startTime)]
     : [sql`case ${lives.liveStatus} when 1 then 0 when 0 then 1 else 2 end`, sql`case when ${lives.liveStatus} = 0 then ${lives.startTime} end asc`, desc(lives.startTime)];
   const rows = await db.select().from(lives).where(where).orderBy(...order).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((l) => liveView(l)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  // The back office learns whether a push key is out (making a new one retires it); learners never see it.
+  const list = rows.map((l) => (opts.admin ? { ...liveView(l), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l)));
+  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
 }
 
 /** Lives between two times, grouped by day (yyyy-mm-dd in China time). */

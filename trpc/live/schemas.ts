@@ -163,6 +163,25 @@ export const muteInput = z.object({ liveId: idOf("直播ID"), userId: idOf("用�
 export const hideInput = z.object({ liveId: idOf("直播ID"), msgId: z.string({ error: "缺少消息ID" }).min(1).max(40), hidden: flag("隐藏") });
 export const signStartInput = z.object({ liveId: idOf("直播ID"), durationSeconds: optInt("签到时长", 10, 3600) });
 export const addUserInput = z.object({ liveId: idOf("直播ID"), userIds: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(idOf("用户ID")).min(1, "请选择用户").max(200)) });
+/** The member list (page/memberList): the live by liveId or id, an optional keyword on nick, login name or mobile. */
+export const memberListInput = z
+  .object({
+    liveId: idOf("直播ID").optional(),
+    id: idOf("直播ID").optional(),
+    keyword: z.preprocess((v) => (typeof v === "number" ? String(v) : v), text("关键词", 40)).optional(),
+    pageNo: optInt("页码", 1, 100000),
+    pageSize: optInt("每页条数", 1, 100),
+    page: optInt("页码", 1, 100000),
+    element: optInt("每页条数", 1, 100),
+  })
+  .transform((v, ctx) => {
+    const liveId = v.liveId ?? v.id;
+    if (liveId === undefined) {
+      ctx.addIssue({ code: "custom", message: "缺少直播ID", path: ["liveId"] });
+      return z.NEVER;
+    }
+    return { liveId, keyword: v.keyword, pageNo: v.pageNo ?? v.page ?? 1, pageSize: v.pageSize ?? v.element ?? 20 };
+  });
 export const seriesEditInput = z.object({
   id: idOf("系列ID").optional(),
   name: required("系列名称", 60),
@@ -174,3 +193,38 @@ export const seriesEditInput = z.object({
 export const seriesStatusInput = z.object({ id: idOf("系列ID"), status: optInt("状态", 0, 1) });
 export const seriesLivesInput = z.object({ id: idOf("系列ID"), liveIds: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : typeof v === "number" ? [v] : v), z.array(idOf("直播ID")).min(1, "请选择直播").max(200)) });
 export const wordsInput = z.object({ words: z.array(z.string().trim().min(1).max(40)).max(2000) });
+
+// Captions and questionnaires.
+const captionText = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, `请填写${label}`).max(500, `${label}不超过500个字符`);
+const offset = (label: string) => z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`).max(7 * 86400e3, `${label}格式不正确`));
+export const sentenceInput = z
+  .object({
+    sentenceId: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string({ error: "缺少句子ID" }).trim().min(1, "缺少句子ID").max(64, "句子ID不超过64个字符").regex(/^[\w.:-]+$/, "句子ID只能包含字母、数字及._:-")),
+    text: captionText("字幕内容"),
+    /** ms from the start of the stream. */
+    beginTime: offset("开始时间"),
+    endTime: offset("结束时间").optional(),
+  })
+  .refine((v) => v.endTime === undefined || v.endTime >= v.beginTime, { message: "结束时间不能早于开始时间", path: ["endTime"] });
+export const asrBatchInput = z
+  .object({
+    liveId: idOf("直播ID").optional(),
+    roomId: z.preprocess(blank, z.coerce.string().max(32).optional()).optional(),
+    sentences: z.array(sentenceInput, { error: "缺少字幕句子" }).min(1, "缺少字幕句子").max(200, "一次最多推送200句"),
+  })
+  .refine((v) => v.liveId !== undefined || v.roomId !== undefined, { message: "缺少直播ID", path: ["liveId"] });
+export const captionLineInput = z.object({ liveId: idOf("直播ID"), text: captionText("字幕内容"), clientId: z.string().regex(/^[\w-]{8,40}$/, "字幕编号格式不正确").optional() });
+export const captionsOpenInput = z.object({ liveId: idOf("直播ID"), isOpenSubtitle: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "字幕开关须为0或1" })) });
+const httpUrl = z
+  .string({ error: "请填写问卷链接" })
+  .trim()
+  .min(1, "请填写问卷链接")
+  .max(500, "问卷链接不超过500个字符")
+  .refine((u) => {
+    try {
+      return ["http:", "https:"].includes(new URL(u).protocol);
+    } catch {
+      return false;
+    }
+  }, "问卷链接须为 http 或 https 地址");
+export const questionnairePushInput = z.object({ liveId: idOf("直播ID"), title: required("问卷标题", 60), url: httpUrl });

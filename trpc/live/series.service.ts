@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { lives, liveSeries, liveSeriesSubscriptions } from "@db/schema";
 import { fail, notFound } from "../errors";
+import { notifySeriesNewLive } from "./notify.service";
 import { findLive } from "./room.service";
 
 type Series = typeof liveSeries.$inferSelect;
@@ -100,7 +101,10 @@ export async function setSeriesStatus(db: DbOrTx, id: number, status: number) {
 
 export async function relateLives(db: DbOrTx, id: number, liveIds: number[], bind: boolean) {
   await findSeries(db, id, { admin: true });
-  if (bind) await db.update(lives).set({ seriesId: id }).where(inArray(lives.id, liveIds));
+  if (bind) {
+    const bound = await db.update(lives).set({ seriesId: id }).where(and(inArray(lives.id, liveIds), isNull(lives.deletedAt))).returning();
+    for (const l of bound) await notifySeriesNewLive(db, l).catch((e: Error) => console.warn(`live notification not sent: ${e.message}`));
+  }
   else await db.update(lives).set({ seriesId: null }).where(and(eq(lives.seriesId, id), inArray(lives.id, liveIds)));
   return { count: liveIds.length };
 }

@@ -6,8 +6,10 @@ import { notLoggedIn } from "../errors";
 import { router, serviceProcedure } from "../init";
 import { commentRefusal, roomRules, saveComments } from "./message.service";
 import { drawRaffle } from "./raffle.service";
+import { streamEvent, streamReset } from "./ingest.service";
+import { ingestSentences } from "./caption.service";
 import { assertOpen, findLive, readRoomToken } from "./room.service";
-import { idOf } from "./schemas";
+import { asrBatchInput, idOf } from "./schemas";
 
 const liveId = idOf("直播ID");
 const item = z.object({ msgId: z.string().min(8).max(40), userId: z.number().int().positive(), nick: z.string().max(40), content: z.string().min(1).max(500), sentAt: z.number().int() });
@@ -39,6 +41,16 @@ export const liveServiceRouter = router({
   saveBatch: serviceProcedure
     .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.number().int().min(0).max(10_000_000).default(0) }))
     .mutation(({ ctx, input }) => saveComments(ctx.db, input.liveId, input.items, input.likes)),
+  /** The RTMP ingest reports a stream starting or stopping (realtime/ingest). */
+  stream: serviceProcedure
+    .input(z.object({ roomId: z.string().regex(/^[\w-]{1,32}$/, "直播间号格式错误"), key: z.string().min(1).max(120), event: z.enum(["start", "stop"]) }))
+    .mutation(({ ctx, input }) => streamEvent(ctx.db, input)),
+  streamReset: serviceProcedure.mutation(({ ctx }) => streamReset(ctx.db)),
+  /** A speech-recognition engine posts finished sentences; a retried batch is stored and shown once. */
+  asrSentences: serviceProcedure.input(asrBatchInput).mutation(async ({ ctx, input }) => {
+    const live = await findLive(ctx.db, { liveId: input.liveId, roomId: input.roomId }, { admin: true });
+    return { liveId: live.id, ...(await ingestSentences(ctx.db, live.id, input.sentences)) };
+  }),
   drawRaffle: serviceProcedure.input(z.object({ raffleId: idOf("抽奖ID") })).mutation(async ({ ctx, input }) => {
     const r = await drawRaffle(ctx.db, input.raffleId);
     return { drawn: r.drawn };

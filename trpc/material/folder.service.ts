@@ -1,7 +1,11 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { materialFolders, materialItems } from "@db/schema";
+import { examPapers, examPractices, examQuestions, materialFolders, materialItems } from "@db/schema";
 import { badInput, fail, notFound } from "../errors";
+
+/** Folder kinds: the courseware library, photos and videos, and the question bank; each is a tree of its own. */
+export const FOLDER_KINDS = { courseware: 1, media: 2, question: 3 } as const;
+export const QUESTION_FOLDER_KIND = FOLDER_KINDS.question;
 
 type Folder = typeof materialFolders.$inferSelect;
 export interface FolderNode {
@@ -35,11 +39,12 @@ export async function renameFolder(db: DbOrTx, id: number, name: string) {
   return { id };
 }
 
-/** Moves a folder under another (never under itself or its own descendants). */
+/** Moves a folder under another of its kind (never under itself or its own descendants). */
 export async function moveFolder(db: DbOrTx, id: number, parentId: number | null | undefined, sort: number | undefined) {
   const folder = await findFolder(db, id);
   if (parentId !== undefined && parentId !== null) {
     let cursor: Folder | null = await findFolder(db, parentId);
+    if (cursor.kind !== folder.kind) throw badInput("只能移动到同一类的文件夹下");
     while (cursor) {
       if (cursor.id === id) throw badInput("不能移动到自身或其子文件夹下");
       cursor = cursor.parentId ? await findFolder(db, cursor.parentId) : null;
@@ -53,13 +58,35 @@ export async function moveFolder(db: DbOrTx, id: number, parentId: number | null
 }
 
 export async function deleteFolder(db: DbOrTx, id: number) {
-  await findFolder(db, id);
+  const folder = await findFolder(db, id);
   const [{ n: subs } = { n: 0 }] = await db.select({ n: count() }).from(materialFolders).where(eq(materialFolders.parentId, id));
   const [{ n: files } = { n: 0 }] = await db
     .select({ n: count() })
     .from(materialItems)
     .where(and(eq(materialItems.folderId, id), isNull(materialItems.deletedAt)));
-  if (subs || files) throw fail("文件夹不为空，请先移走其中的文件夹和素材");
+  const [{ n: questions } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.folderId, id), isNull(examQuestions.deletedAt)));
+  if (folder.kind === QUESTION_FOLDER_KIND) {
+    if (subs) throw fail("文件夹不为空，请先删除或移走其中的子文件夹");
+    if (questions) throw fail(`文件夹中还有${questions}道试题，请先移到其他文件夹或删除`);
+  }
+  if (subs || files || questions) throw fail("文件夹不为空，请先移走其中的文件夹、素材和试题");
+  // A practice draws its questions from folders: one still pointing here keeps the folder.
+  const [practice] = await db
+    .select({ name: examPractices.name })
+    .from(examPractices)
+    .where(and(isNull(examPractices.deletedAt), sql`${examPractices.folderIds} @> ${JSON.stringify([id])}::jsonb`))
+    .limit(1);
+  if (practice) throw fail(`练习「${practice.name}」正在使用该文件夹，请先在练习中移除`);
+  // So does a random paper's rule.
+  const [paper] = await db
+    .select({ name: examPapers.name })
+    .from(examPapers)
+    .where(and(isNull(examPapers.deletedAt), sql`${examPapers.rules} @> ${JSON.stringify([{ folderId: id }])}::jsonb`))
+    .limit(1);
+  if (paper) throw fail(`试卷「${paper.name}」的抽题规则正在使用该文件夹，请先修改试卷`);
   await db.delete(materialFolders).where(eq(materialFolders.id, id));
   return { id };
 }
@@ -84,4 +111,23 @@ export async function folderTree(db: DbOrTx, kind?: number): Promise<FolderNode[
     else roots.push(n);
   }
   return roots;
+}
+
+/** The folder and every folder under it. */
+export async function folderSubtreeIds(db: DbOrTx, id: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number | string }>(sql`
+    with recursive down as (
+      select id from ${materialFolders} where id = ${id}
+      union select c.id from ${materialFolders} c join down on c.parent_id = down.id
+    ) select id from down`);
+  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { id: number | string }[] }).rows;
+  return [...new Set([id, ...list.map((r) => Number(r.id))])];
+}
+
+/** A folder questions may be filed into: it exists and belongs to the question bank. */
+export async function requireQuestionFolder(db: DbOrTx, id: number) {
+  const [f] = await db.select({ id: materialFolders.id, kind: materialFolders.kind }).from(materialFolders).where(eq(materialFolders.id, id)).limit(1);
+  if (!f) throw notFound("文件夹不存在或已删除，请重新选择");
+  if (f.kind !== QUESTION_FOLDER_KIND) throw badInput("所选文件夹不是题库文件夹，试题只能放入题库中的文件夹");
+  return f;
 }

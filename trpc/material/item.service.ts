@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { materialItems } from "@db/schema";
-import { notFound } from "../errors";
+import { materialFolders, materialItems } from "@db/schema";
+import { badInput, notFound } from "../errors";
 import { likePattern } from "../course/search.service";
 import { mediaUrl } from "../course/view";
 import { dateText, toXlsx } from "../course/xlsx";
@@ -46,7 +46,16 @@ async function findItem(db: DbOrTx, library: Library, id: number) {
   return i;
 }
 
+/** A file is filed only into a folder of its own library (courseware and photo/video trees are apart from the question bank). */
+async function requireLibraryFolder(db: DbOrTx, library: Library, folderId: number | null | undefined) {
+  if (!folderId) return;
+  const [f] = await db.select({ kind: materialFolders.kind }).from(materialFolders).where(eq(materialFolders.id, folderId)).limit(1);
+  if (!f) throw notFound("文件夹不存在或已删除，请重新选择");
+  if (f.kind !== library) throw badInput(library === 1 ? "所选文件夹不属于课件资料，请重新选择" : "所选文件夹不属于图片视频，请重新选择");
+}
+
 export async function addItem(db: DbOrTx, library: Library, adminId: number, input: ItemAddInput) {
+  await requireLibraryFolder(db, library, input.folderId);
   const fileType = input.fileType ?? fileTypeOf(input.fileName ?? input.url);
   const duration = fileType === 1 || fileType === 4 ? await mediaDuration(input.url, input.duration) : 0;
   const [row] = await db
@@ -71,6 +80,7 @@ export async function addItem(db: DbOrTx, library: Library, adminId: number, inp
 
 export async function updateItem(db: DbOrTx, library: Library, input: ItemUpdateInput) {
   const before = await findItem(db, library, input.id);
+  await requireLibraryFolder(db, library, input.folderId);
   const url = input.url ?? before.url;
   const fileType = input.fileType ?? before.fileType;
   const duration = input.url && input.url !== before.url && (fileType === 1 || fileType === 4) ? await mediaDuration(url, input.duration) : input.duration ?? before.duration;
@@ -105,6 +115,7 @@ export async function deleteItems(db: DbOrTx, library: Library, ids: number[]) {
 }
 
 export async function batchUpdateItems(db: DbOrTx, library: Library, ids: number[], change: { folderId?: number | null; status?: number }) {
+  await requireLibraryFolder(db, library, change.folderId);
   const rows = await db
     .update(materialItems)
     .set({ ...(change.folderId !== undefined ? { folderId: change.folderId } : {}), ...(change.status !== undefined ? { status: change.status } : {}) })

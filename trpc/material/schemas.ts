@@ -14,10 +14,18 @@ export const FILE_TYPES = [
   { value: 4, label: "音频" },
 ] as const;
 
+/** 1 courseware and data, 2 photos and videos, 3 the question bank (the same numbers old clients send). */
+const folderKind = z
+  .preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v === "" || v === null ? undefined : v),
+    z.number({ error: "文件夹类型不正确，应为1（课件资料）、2（图片视频）或3（题库）" }).refine((n) => n === 1 || n === 2 || n === 3, "文件夹类型不正确，应为1（课件资料）、2（图片视频）或3（题库）").optional(),
+  )
+  .optional();
+
 export const folderCreateInput = z.object({
   name: nameField("文件夹名称", 50),
   parentId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), optionalId("上级文件夹").nullable()).optional(),
-  kind: optionalInt("文件夹类型", 1, 2),
+  kind: folderKind,
 });
 export const folderUpdateInput = z.object({ id: idOf("文件夹ID"), name: nameField("文件夹名称", 50) });
 export const folderMoveInput = z.object({
@@ -26,7 +34,7 @@ export const folderMoveInput = z.object({
   sort: optionalInt("排序", 0, 1_000_000),
 });
 export const folderIdInput = z.object({ id: idOf("文件夹ID") });
-export const folderTreeInput = z.object({ kind: optionalInt("文件夹类型", 1, 2) }).optional();
+export const folderTreeInput = z.object({ kind: folderKind }).optional();
 export const folderSettingInput = z.object({ id: idOf("文件夹ID"), setting: z.record(z.string(), z.unknown(), { error: "设置格式不正确" }).default({}) });
 
 const urlField = z.string({ error: "请先上传文件" }).trim().min(1, "请先上传文件").max(1000, "文件地址过长");

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { oauthAuthorizations, users } from "@db/schema";
 import type { Context } from "../context";
 import { adminProcedure, publicProcedure, router } from "../init";
@@ -17,8 +16,8 @@ import {
   saveAuthorization,
 } from "./bind.service";
 import { consumeState, fetchProviderUser, startAuthorization } from "./flow.service";
-import { adminPlatforms, findPlatform, listPlatforms, removePlatform, savePlatform } from "./platform.service";
-import { callbackInput, checkBindInput, platformSaveInput, startInput, ticketInput, unbindInput } from "./schemas";
+import { adminPlatforms, enablePlatform, findPlatform, listPlatforms, movePlatform, removePlatform, savePlatform } from "./platform.service";
+import { callbackInput, checkBindInput, platformEnableInput, platformIdInput, platformMoveInput, platformSaveInput, startInput, ticketInput, unbindInput } from "./schemas";
 
 export const AUTH_COOKIE = "cy_oauth";
 
@@ -132,6 +131,8 @@ export const oauthRouter = router({
   admin: router({
     list: adminProcedure.query(({ ctx }) => adminPlatforms(ctx.db)),
     save: adminProcedure.input(platformSaveInput).mutation(({ ctx, input }) => savePlatform(ctx.db, input)),
-    remove: adminProcedure.input(z.object({ id: z.coerce.number({ error: "缺少平台ID" }).int().positive("缺少平台ID") })).mutation(({ ctx, input }) => removePlatform(ctx.db, input.id)),
+    remove: adminProcedure.input(platformIdInput).mutation(({ ctx, input }) => removePlatform(ctx.db, input.id)),
+    move: adminProcedure.input(platformMoveInput).mutation(({ ctx, input }) => movePlatform(ctx.db, input.id, input.position)),
+    enable: adminProcedure.input(platformEnableInput).mutation(({ ctx, input }) => enablePlatform(ctx.db, input.id, input.enabled)),
   }),
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { oauthPlatforms } from "@db/schema";
 import { fail, notFound } from "../errors";
+import { freshFileUrl } from "../upload/upload.service";
 import type { PlatformSaveInput } from "./schemas";
 
 export type Platform = typeof oauthPlatforms.$inferSelect;
@@ -12,7 +13,8 @@ export const publicPlatform = (p: Platform) => ({
   name: p.name,
   platformName: p.name,
   url: p.url,
-  picUrl: p.picUrl,
+  // Uploaded logos are stored signed; hand out a fresh signature each time.
+  picUrl: freshFileUrl(p.picUrl, 24 * 3600),
   sort: p.sort,
   cloudRegion: p.cloudRegion,
   source: p.source,
@@ -79,6 +81,25 @@ export async function removePlatform(db: DbOrTx, id: number) {
   const gone = await db.delete(oauthPlatforms).where(eq(oauthPlatforms.id, id)).returning({ id: oauthPlatforms.id });
   if (!gone.length) throw notFound("授权平台不存在");
   return { id };
+}
+
+/** Puts a platform at a 1-based position of the admin list and renumbers sort 1..n to match. */
+export async function movePlatform(db: DbOrTx, id: number, position: number) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: oauthPlatforms.id }).from(oauthPlatforms).orderBy(asc(oauthPlatforms.sort), asc(oauthPlatforms.id));
+    const from = rows.findIndex((r) => r.id === id);
+    if (from < 0) throw notFound("授权平台不存在");
+    const [moved] = rows.splice(from, 1);
+    rows.splice(Math.min(position, rows.length + 1) - 1, 0, moved!);
+    for (const [i, r] of rows.entries()) await tx.update(oauthPlatforms).set({ sort: i + 1 }).where(eq(oauthPlatforms.id, r.id));
+    return { id, position: rows.findIndex((r) => r.id === id) + 1 };
+  });
+}
+
+export async function enablePlatform(db: DbOrTx, id: number, enabled: 0 | 1) {
+  const [row] = await db.update(oauthPlatforms).set({ enabled }).where(eq(oauthPlatforms.id, id)).returning({ id: oauthPlatforms.id });
+  if (!row) throw notFound("授权平台不存在");
+  return { id, enabled };
 }
 
 /** The platform a call names by id, cloud region or source; with none given, the first enabled one. */

@@ -49,17 +49,31 @@ const urlField = (label: string) =>
 export const platformSaveInput = z.object({
   id: z.preprocess(numeric, z.number().int().positive().optional()).optional(),
   name: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "请输入平台名称" }).min(1, "请输入平台名称").max(40, "平台名称不超过40个字符")),
-  url: z.preprocess(blank, z.string().max(500).optional()).optional(),
-  picUrl: z.preprocess(blank, z.string().max(500).optional()).optional(),
-  sort: z.preprocess(numeric, z.number({ error: "排序须为整数" }).int().min(0).max(9999).optional()).optional(),
-  cloudRegion: z.string({ error: "请输入云区域" }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, "云区域仅限字母、数字、下划线及-"),
-  source: z.string({ error: "请输入来源标识" }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, "来源标识仅限字母、数字、下划线及-"),
-  clientId: z.string({ error: "请输入 Client ID" }).trim().min(1, "请输入 Client ID").max(128),
+  url: z
+    .preprocess(blank, z.string().trim().max(500, "平台网址过长").regex(/^https?:\/\/[^\s]+$/i, "平台网址须以http://或https://开头").optional())
+    .optional(),
+  // An uploaded file, a picture of this site, or an absolute address: nothing else reaches an <img>.
+  picUrl: z
+    .preprocess(blank, z.string().trim().max(500, "Logo地址过长").regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/i, "Logo地址不正确").optional())
+    .optional(),
+  sort: z.preprocess(numeric, z.number({ error: "排序须为0-9999的整数" }).int("排序须为0-9999的整数").min(0, "排序须为0-9999的整数").max(9999, "排序须为0-9999的整数").optional()).optional(),
+  cloudRegion: z.string({ error: "请输入云区域" }).trim().min(1, "请输入云区域").regex(/^[A-Za-z0-9_-]{1,32}$/, "云区域仅限字母、数字、下划线及-"),
+  source: z.string({ error: "请输入来源标识" }).trim().min(1, "请输入来源标识").regex(/^[A-Za-z0-9_-]{1,32}$/, "来源标识仅限字母、数字、下划线及-"),
+  clientId: z.string({ error: "请输入 Client ID" }).trim().min(1, "请输入 Client ID").max(128, "Client ID 不超过128个字符"),
   authorizeUrl: urlField("授权地址"),
   tokenUrl: urlField("令牌地址"),
   userinfoUrl: urlField("用户信息地址"),
-  scope: z.preprocess(blank, z.string().max(200).optional()).optional(),
+  scope: z.preprocess(blank, z.string().max(200, "授权范围不超过200个字符").optional()).optional(),
   secretEnv: z.preprocess(blank, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "密钥环境变量名格式不正确").optional()).optional(),
-  enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)]).optional()).optional(),
+  enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "启用状态不正确" }).optional()).optional(),
 });
 export type PlatformSaveInput = z.output<typeof platformSaveInput>;
+
+const platformId = z.preprocess(numeric, z.number({ error: "缺少平台ID" }).int("缺少平台ID").positive("缺少平台ID"));
+export const platformIdInput = z.object({ id: platformId });
+/** position is 1-based, as the back office's sortable lists send it. */
+export const platformMoveInput = z.object({
+  id: platformId,
+  position: z.preprocess(numeric, z.number({ error: "位置须为正整数" }).int("位置须为正整数").positive("位置须为正整数")),
+});
+export const platformEnableInput = z.object({ id: platformId, enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "启用状态不正确" })) });

@@ -5,6 +5,7 @@ import { userImportJobs, userGroups, userRoles, users, type ImportErrorRow } fro
 import { loginNameField, mobileField, newPasswordField, nickField } from "../auth/schemas";
 import { hashPassword } from "../auth/password";
 import { fail, notFound } from "../errors";
+import { readByHeaders } from "../xlsx-read";
 import { nodeIdsByName } from "./tree.service";
 
 export const IMPORT_HEADERS = ["登录名", "昵称", "手机号", "初始密码", "组织", "角色"] as const;
@@ -22,48 +23,20 @@ interface ParsedRow {
   role: string;
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "object") {
-    if ("text" in v && typeof v.text === "string") return v.text.trim();
-    if ("richText" in v) return v.richText.map((r) => r.text).join("").trim();
-    if ("result" in v) return String(v.result ?? "").trim();
-    if (v instanceof Date) return v.toISOString();
-  }
-  return String(v).trim();
-};
-
 /** Reads the first sheet; columns are found by their header names, so their order may vary. */
 export async function readImportSheet(data: ArrayBuffer): Promise<ParsedRow[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data);
-  } catch {
-    throw fail("文件无法读取，请上传 .xlsx 格式的 Excel 文件");
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw fail("Excel 文件中没有工作表");
-  const header = ws.getRow(1);
-  const col = new Map<string, number>();
-  header.eachCell((cell, n) => col.set(cellText(cell.value), n));
-  const missing = IMPORT_HEADERS.filter((h) => h !== "组织" && h !== "角色" && !col.has(h));
+  const sheet = await readByHeaders(data);
+  const missing = IMPORT_HEADERS.filter((h) => h !== "组织" && h !== "角色" && !sheet.has(h));
   if (missing.length) throw fail(`表头缺少：${missing.join("、")}（应为 ${IMPORT_HEADERS.join("、")}）`);
-  const rows: ParsedRow[] = [];
-  const get = (r: ExcelJS.Row, h: string) => (col.has(h) ? cellText(r.getCell(col.get(h)!).value) : "");
-  for (let i = 2; i <= ws.rowCount; i++) {
-    const r = ws.getRow(i);
-    const parsed = {
-      row: i,
-      loginName: get(r, "登录名"),
-      nick: get(r, "昵称"),
-      mobile: get(r, "手机号"),
-      password: get(r, "初始密码"),
-      group: get(r, "组织"),
-      role: get(r, "角色"),
-    };
-    if (!parsed.loginName && !parsed.nick && !parsed.mobile && !parsed.password && !parsed.group && !parsed.role) continue;
-    rows.push(parsed);
-  }
+  const rows = sheet.rows.map((r) => ({
+    row: r.row,
+    loginName: r.get("登录名"),
+    nick: r.get("昵称"),
+    mobile: r.get("手机号"),
+    password: r.get("初始密码"),
+    group: r.get("组织"),
+    role: r.get("角色"),
+  }));
   if (rows.length > MAX_IMPORT_ROWS) throw fail(`一次最多导入${MAX_IMPORT_ROWS}行`);
   return rows;
 }

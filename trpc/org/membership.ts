@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles, userGroups, userIdentities, userRoles, userTags } from "@db/schema";
 
@@ -66,4 +66,21 @@ export function isOpenTo(entries: OpenRangeEntry[], scope: UserScope): boolean {
     if (e.kind === "tag") return scope.tagIds.includes(Number(e.target));
     return !!scope.areaCode && (scope.areaCode === e.target || scope.areaCode.startsWith(e.target.replace(/0+$/, "")));
   });
+}
+
+/**
+ * SQL condition for list filters: the user in `userIdColumn` belongs to the role or group `nodeId` or
+ * to any node under it (the same reading as open ranges, where a parent's content reaches its sub-units).
+ */
+export function inOrgNode(kind: "role" | "group", nodeId: number, userIdColumn: AnyColumn): SQL {
+  if (kind === "group") {
+    return sql`exists (with recursive down as (
+        select g.id from ${orgGroups} g where g.id = ${nodeId}
+        union select c.id from ${orgGroups} c join down on c.parent_id = down.id
+      ) select 1 from ${userGroups} m where m.user_id = ${userIdColumn} and m.group_id in (select id from down))`;
+  }
+  return sql`exists (with recursive down as (
+      select r.id from ${orgRoles} r where r.id = ${nodeId}
+      union select c.id from ${orgRoles} c join down on c.parent_id = down.id
+    ) select 1 from ${userRoles} m where m.user_id = ${userIdColumn} and m.role_id in (select id from down))`;
 }

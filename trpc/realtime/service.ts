@@ -1,16 +1,11 @@
 import { z } from "zod";
-import type { DbOrTx } from "@db/client";
 import { validateSessionToken } from "../auth/session";
 import { notLoggedIn } from "../errors";
 import { router, serviceProcedure } from "../init";
+import { unreadCount } from "../message/service";
 
 const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** Unread station messages of a learner. */
-export async function unreadCount(_db: DbOrTx, _userId: number): Promise<number> {
-  // No message table yet: the message domain will supply this count.
-  return 0;
-}
 
 // Calls the realtime process makes with the service token.
 export const realtimeRouter = router({

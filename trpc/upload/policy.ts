@@ -1,6 +1,7 @@
 // Which files a business code accepts, and the object keys handed out (learner-front-end.md 5, 9).
 import { randomBytes } from "node:crypto";
 import { cleanFileName } from "~/components/upload/file-name";
+import { chinaDateKey } from "../china-time";
 
 export const MB = 1048576;
 export const POLICY_TTL_SECONDS = 15 * 60;
@@ -15,6 +16,7 @@ const TYPES: Record<string, { type: string; category: Category }> = {
   webp: { type: "image/webp", category: "image" },
   bmp: { type: "image/bmp", category: "image" },
   mp4: { type: "video/mp4", category: "video" },
+  webm: { type: "video/webm", category: "video" },
   mp3: { type: "audio/mpeg", category: "audio" },
   pdf: { type: "application/pdf", category: "document" },
   doc: { type: "application/msword", category: "document" },
@@ -53,9 +55,7 @@ export function contentTypeFor(fileName: string) {
   return TYPES[extensionOf(fileName)]?.type ?? null;
 }
 
-function day(now: Date) {
-  return `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, "0")}${String(now.getDate()).padStart(2, "0")}`;
-}
+const day = chinaDateKey;
 
 /** A safe sub-folder from the caller's midPath: letters, digits, dash and underscore segments only. */
 export function cleanMidPath(midPath: string | undefined) {

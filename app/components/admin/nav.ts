@@ -21,6 +21,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "search-bar", title: "搜索栏", hint: "搜索栏推荐词的维护与排序" },
       { slug: "marketing", title: "营销位", hint: "营销位与首页弹窗广告的配置" },
       { slug: "categories", title: "分类", hint: "运营分类的新增、编辑、移动与删除" },
+      { slug: "page-layout", title: "页面布局", hint: "页头、搜索框、消息通知与页脚等全站布局开关" },
     ],
   },
   {
@@ -32,6 +33,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "tags", title: "标签", hint: "用户标签的维护，用于课程与考试的开放范围" },
       { slug: "organizations", title: "机构", hint: "机构的新增、编辑、删除与所属行政区划" },
       { slug: "whitelists", title: "白名单", hint: "按业务类型维护白名单用户" },
+      { slug: "real-name", title: "实名认证配置", hint: "哪些课程、直播需要学员先完成实名认证" },
     ],
   },
   {
@@ -87,6 +89,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { slug: "sites", title: "站点", hint: "站点的基础、页面与扩展配置，发布与取消发布" },
       { slug: "channels", title: "渠道", hint: "推广渠道与跳转链接的维护" },
+      { slug: "platforms", title: "授权平台", hint: "学员登录可选的授权平台（登录方式3）的配置、排序与启停" },
     ],
   },
   {

@@ -6,7 +6,7 @@ import { Badge } from "./table";
 import { UserStatusBadges, type UserIntent } from "./user-row";
 
 type Named = { id: number; name: string };
-export type UserDetail = Awaited<ReturnType<typeof getUserDetail>> & { groups: Named[]; roles: Named[]; tags: Named[] };
+export type UserDetail = Awaited<ReturnType<typeof getUserDetail>> & { groups: Named[]; roles: Named[]; tags: Named[]; positions: Array<Named & { type: number }> };
 
 const SOURCES: Record<string, string> = { web: "网站注册", sms: "短信快捷登录", h5: "移动端注册", import: "Excel导入", admin: "后台添加", third: "授权平台", sso: "单点登录" };
 
@@ -46,6 +46,7 @@ export function UserDetailDrawer({
   onAction,
   onEdit,
   onAssign,
+  onPositions,
 }: {
   user: UserDetail | null;
   error: string | null;
@@ -54,6 +55,7 @@ export function UserDetailDrawer({
   onAction: (intent: UserIntent, user: UserDetail) => void;
   onEdit: (user: UserDetail) => void;
   onAssign: (user: UserDetail) => void;
+  onPositions: (user: UserDetail) => void;
 }) {
   const open = !!user || !!error;
   return (
@@ -96,10 +98,11 @@ export function UserDetailDrawer({
               <Field label="注册时间">{formatTime(user.createdAt, true)}</Field>
               <Field label="最后登录">{formatTime(user.lastLoginAt, true)}</Field>
             </Section>
-            <Section title="组织、角色与标签">
+            <Section title="组织、角色、标签与岗位">
               <Field label="所属组织">{names(user.groups)}</Field>
               <Field label="角色">{names(user.roles)}</Field>
               <Field label="标签">{names(user.tags)}</Field>
+              <Field label="岗位">{names(user.positions)}</Field>
             </Section>
             <Section title="账号安全">
               <Field label="账号状态">{user.status === 1 ? "启用" : "禁用"}</Field>
@@ -118,6 +121,9 @@ export function UserDetailDrawer({
               </Button>
               <Button variant="outline" onClick={() => onAssign(user)}>
                 分配组织角色
+              </Button>
+              <Button variant="outline" onClick={() => onPositions(user)}>
+                分配岗位
               </Button>
               {user.isComplete && (
                 <Button variant="outline" onClick={() => onAction("resetAuth", user)}>

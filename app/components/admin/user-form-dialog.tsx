@@ -1,7 +1,8 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { UserDetail } from "./user-detail";
@@ -125,6 +126,83 @@ export function UserAssignDialog({
           </Button>
           <Button type="button" disabled={busy || (!groupIds.size && !roleIds.size)} onClick={() => send("assign")}>
             加入所选
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface PositionOption {
+  id: number;
+  name: string;
+  /** 1 back office, 2 learner site. */
+  type: number;
+}
+
+/** Replaces one user's positions (岗位) with the ticked ones; the positions decide page elements and apps. */
+export function UserPositionDialog({
+  user,
+  positions,
+  fetcher,
+  onClose,
+}: {
+  user: { userId: number; nick: string; positions: PositionOption[] } | null;
+  positions: PositionOption[];
+  fetcher: FetcherWithComponents<unknown>;
+  onClose: () => void;
+}) {
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  useEffect(() => setTicked(new Set(user?.positions.map((p) => p.id) ?? [])), [user]);
+  if (!user) return null;
+  const busy = fetcher.state !== "idle";
+  const flip = (id: number, on: boolean) =>
+    setTicked((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const groups = [
+    { type: 1, title: "管理后台岗位" },
+    { type: 2, title: "学习端岗位" },
+  ].map((g) => ({ ...g, list: positions.filter((p) => (p.type === 2 ? 2 : 1) === g.type) }));
+  return (
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()}>
+      <DialogContent className="w-[520px]">
+        <DialogTitle>分配岗位 · {user.nick}</DialogTitle>
+        <DialogDescription>岗位决定用户在页面上可见的功能和可进入的应用；不勾选任何岗位即只保留公共功能。</DialogDescription>
+        {positions.length ? (
+          <div className="mt-2 space-y-4">
+            {groups
+              .filter((g) => g.list.length)
+              .map((g) => (
+                <fieldset key={g.type}>
+                  <legend className="mb-2 text-sm font-medium text-[#1d2129]">{g.title}</legend>
+                  <div className="flex flex-wrap gap-x-6 gap-y-2">
+                    {g.list.map((p) => (
+                      <label key={p.id} className="inline-flex items-center gap-2 text-sm">
+                        <Checkbox checked={ticked.has(p.id)} onCheckedChange={(v) => flip(p.id, v === true)} aria-label={p.name} />
+                        {p.name}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-muted">还没有配置岗位。</p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+            取消
+          </Button>
+          <Button
+            type="button"
+            disabled={busy || !positions.length}
+            onClick={() => fetcher.submit({ intent: "positions", userId: String(user.userId), positionIds: [...ticked].join(",") }, { method: "post" })}
+          >
+            {busy ? "保存中…" : "保存"}
           </Button>
         </DialogFooter>
       </DialogContent>

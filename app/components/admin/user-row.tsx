@@ -4,6 +4,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { cn } from "~/lib/utils";
 import { formatTime } from "./format";
 import { Badge, Table, Td, Th } from "./table";
+import type { Selection } from "./use-selection";
 
 export type UserIntent = "able" | "unable" | "unlock" | "del" | "resetAuth";
 
@@ -21,29 +22,23 @@ const stop = (e: React.SyntheticEvent) => e.stopPropagation();
 
 export function UsersTable({
   list,
-  selected,
+  selection,
   selfId,
-  onToggle,
-  onToggleAll,
   onOpen,
   onAction,
 }: {
   list: AdminUserView[];
-  selected: Set<number>;
+  selection: Selection;
   selfId: number;
-  onToggle: (id: number, on: boolean) => void;
-  onToggleAll: (on: boolean) => void;
   onOpen: (id: number) => void;
   onAction: (intent: UserIntent, user: AdminUserView) => void;
 }) {
-  const picked = list.filter((u) => selected.has(u.userId)).length;
-  const all = picked > 0 && picked === list.length ? true : picked > 0 ? "indeterminate" : false;
   return (
     <Table>
       <thead>
         <tr>
           <Th className="w-10">
-            <Checkbox aria-label="全选本页" checked={all} onCheckedChange={(v) => onToggleAll(v === true)} disabled={!list.length} />
+            <Checkbox aria-label="全选本页" checked={selection.page} onCheckedChange={(v) => selection.setPage(v === true)} disabled={!list.length} />
           </Th>
           <Th>用户ID</Th>
           <Th>登录名</Th>
@@ -61,13 +56,13 @@ export function UsersTable({
           <tr
             key={u.userId}
             onClick={() => onOpen(u.userId)}
-            className={cn("cursor-pointer hover:bg-primary-50/40", selected.has(u.userId) && "bg-primary-50/60")}
+            className={cn("cursor-pointer hover:bg-primary-50/40", selection.has(u.userId) && "bg-primary-50/60")}
           >
             <Td onClick={stop}>
               <Checkbox
                 aria-label={`选择 ${u.nick}`}
-                checked={selected.has(u.userId)}
-                onCheckedChange={(v) => onToggle(u.userId, v === true)}
+                checked={selection.has(u.userId)}
+                onCheckedChange={(v) => selection.toggle(u.userId, v === true)}
               />
             </Td>
             <Td className="tabular-nums text-[#4e5969]">{u.userId}</Td>

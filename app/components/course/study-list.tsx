@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDuration } from "~/lib/format";
+import { formatDate, formatDuration } from "~/lib/format";
 import { CourseCover } from "./course-card";
 
 export interface StudyItem {
@@ -14,7 +14,7 @@ export interface StudyItem {
   joinTime: number;
 }
 
-const day = (ms: number | null) => (ms ? new Date(ms).toLocaleDateString("zh-CN") : "");
+const day = formatDate;
 
 /** The learner's courses with progress bars and a continue button. */
 export function StudyList({ list }: { list: StudyItem[] }) {

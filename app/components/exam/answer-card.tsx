@@ -2,7 +2,21 @@ import { cn } from "~/lib/utils";
 import type { ExamQuestion } from "./question-view";
 
 /** The answer card: every question's number, answered ones filled, the current one outlined. */
-export function AnswerCard({ questions, answered, current, onPick }: { questions: ExamQuestion[]; answered: Set<number>; current: number; onPick: (i: number) => void }) {
+export function AnswerCard({
+  questions,
+  answered,
+  current,
+  onPick,
+  marks,
+}: {
+  questions: ExamQuestion[];
+  answered: Set<number>;
+  current: number;
+  onPick: (i: number) => void;
+  /** Practice: answers graded at once show green (right) or red (wrong). */
+  marks?: Map<number, boolean>;
+}) {
+  const markOf = (id: number) => marks?.get(id);
   const groups = new Map<string, { q: ExamQuestion; i: number }[]>();
   questions.forEach((q, i) => groups.set(q.questionTypeName, [...(groups.get(q.questionTypeName) ?? []), { q, i }]));
   return (
@@ -19,10 +33,10 @@ export function AnswerCard({ questions, answered, current, onPick }: { questions
                 key={q.questionId}
                 type="button"
                 onClick={() => onPick(i)}
-                aria-label={`第${q.sort}题${answered.has(q.questionId) ? "已答" : "未答"}`}
+                aria-label={`第${q.sort}题${markOf(q.questionId) === undefined ? (answered.has(q.questionId) ? "已答" : "未答") : markOf(q.questionId) ? "答对" : "答错"}`}
                 className={cn(
                   "h-8 rounded text-xs",
-                  answered.has(q.questionId) ? "bg-primary text-white" : "border border-border text-[#4e5969]",
+                  markOf(q.questionId) === true ? "bg-[#00b42a] text-white" : markOf(q.questionId) === false ? "bg-danger text-white" : answered.has(q.questionId) ? "bg-primary text-white" : "border border-border text-[#4e5969]",
                   i === current && "ring-2 ring-primary/40",
                 )}
               >

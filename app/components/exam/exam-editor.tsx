@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";
@@ -27,6 +28,7 @@ const NUMS: [string, string][] = [
   ["forcedReadTime", "强制阅读时间（秒）"],
   ["screenCuttingTimes", "允许切屏次数"],
   ["faceVerifyCount", "每日人脸核验次数"],
+  ["faceVerifyThreshold", "人脸比对通过分（0-100）"],
 ];
 
 /** The exam editor: basic, advanced, questions and open range tabs; each tab saves on its own. */
@@ -39,7 +41,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
   const [adv, setAdv] = useState<Adv>({});
   const [papers, setPapers] = useState<{ id: number; name: string; totalScore: number; paperType: number }[]>([]);
   const [paperId, setPaperId] = useState<number | "">("");
-  const [range, setRange] = useState("");
+  const [range, setRange] = useState<OpenRangeValue>(emptyOpenRange);
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
       setDescription("");
       setAdv({});
       setPaperId("");
-      setRange("");
+      setRange(emptyOpenRange());
       return;
     }
     void Promise.all([
@@ -66,7 +68,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
       setEnd(toLocal(b.endTime));
       setPaperId(b.paperId ?? "");
       setAdv(a as Adv);
-      setRange(r.entries.map((e) => `${e.kind}:${e.target}`).join("\n"));
+      setRange(rangeFromRows(r.entries));
     });
   }, [open, examId]);
 
@@ -91,26 +93,11 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
   };
   const saveAdv = () => run(() => trpc.exam.admin.exam.saveAdvanced.mutate({ examId: needId(), ...adv, id: undefined }), "高级设置已保存");
   const savePaper = () => run(() => trpc.exam.admin.exam.saveQuestionInfo.mutate({ examId: needId(), paperId: Number(paperId) }), "试卷已设置");
-  const saveRange = () =>
-    run(
-      () =>
-        trpc.exam.admin.exam.saveOpenRange.mutate({
-          examId: needId(),
-          entries: range
-            .split(/\n/)
-            .map((l) => l.trim())
-            .filter(Boolean)
-            .map((l) => {
-              const [kind, target] = l.split(":");
-              return { kind: kind as "role" | "group" | "tag" | "region", target: target ?? "" };
-            }),
-        }),
-      "开放范围已保存",
-    );
+  const saveRange = () => run(() => trpc.exam.admin.exam.saveOpenRange.mutate({ examId: needId(), entries: rangeToRows(range) }), "开放范围已保存");
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="w-[720px]">
+      <DialogContent className="max-h-[92vh] w-[760px] overflow-y-auto">
         <DialogTitle>{id ? "编辑考试" : "新建考试"}</DialogTitle>
         <Tabs defaultValue="base" className="mt-4 text-sm">
           <TabsList>
@@ -139,6 +126,27 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
                 <label key={k} className="flex items-center gap-1"><input type="checkbox" checked={adv[k] === 1} onChange={(e) => setAdv({ ...adv, [k]: e.target.checked ? 1 : 0 })} />{label}</label>
               ))}
             </div>
+            <fieldset className="rounded-md border border-border p-3">
+              <legend className="px-1 font-medium">评分规则</legend>
+              <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+                <label className="flex items-center gap-1">
+                  <input type="checkbox" checked={adv.isPartialScore === 1} onChange={(e) => setAdv({ ...adv, isPartialScore: e.target.checked ? 1 : 0 })} />
+                  多选题少选得分
+                </label>
+                {adv.isPartialScore === 1 && (
+                  <label className="flex items-center gap-1 whitespace-nowrap">
+                    得该题分值的
+                    <input type="number" min={1} max={99} aria-label="少选得分比例" className={`${field} w-20`} value={adv.partialScoreRate ?? 50} onChange={(e) => setAdv({ ...adv, partialScoreRate: Number(e.target.value) })} />
+                    %
+                  </label>
+                )}
+                <label className="flex items-center gap-1">
+                  <input type="checkbox" checked={adv.isBlankScore === 1} onChange={(e) => setAdv({ ...adv, isBlankScore: e.target.checked ? 1 : 0 })} />
+                  填空题按空给分
+                </label>
+              </div>
+              <p className="mt-2 text-xs text-muted">少选（未选错）按比例得分；多空填空题每答对一空得相应比例的分。部分得分向下取到0.5分；不开启时须完全答对才得分。修改后可用「重新算分」应用到已交的试卷。</p>
+            </fieldset>
             <label className="block">考试须知<textarea className={`${field} h-16 py-2`} value={String(adv.instructions ?? "")} onChange={(e) => setAdv({ ...adv, instructions: e.target.value })} /></label>
             {adv.isOpenSoftMonitor === 1 && (
               <div className="grid grid-cols-3 gap-2">
@@ -160,8 +168,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
             <Button onClick={savePaper} disabled={!paperId}>保存试题设置</Button>
           </TabsContent>
           <TabsContent value="range" className="space-y-3 pt-4">
-            <p className="text-muted">每行一条，格式为 类型:编号（role 角色、group 分组、tag 标签、region 地区），留空表示对所有登录用户开放。</p>
-            <textarea className={`${field} h-28 py-2`} value={range} onChange={(e) => setRange(e.target.value)} placeholder={"group:3\nrole:2"} />
+            {open && <OpenRangePicker value={range} onChange={setRange} />}
             <Button onClick={saveRange}>保存开放范围</Button>
           </TabsContent>
         </Tabs>

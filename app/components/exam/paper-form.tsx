@@ -29,6 +29,18 @@ export function PaperFormDialog({ open, onClose, onSaved }: { open: boolean; onC
   const [keyword, setKeyword] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [folders, setFolders] = useState<{ id: number; label: string }[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    type Node = { id: number; name: string; questionCount: number; children: Node[] };
+    const flat = (nodes: Node[], depth: number): { id: number; label: string }[] =>
+      nodes.flatMap((n) => [{ id: n.id, label: `${"　".repeat(depth)}${n.name}（${n.questionCount}题）` }, ...flat(n.children, depth + 1)]);
+    trpc.exam.admin.question.folders
+      .query()
+      .then((r) => setFolders(flat(r.folders as Node[], 0)))
+      .catch((e) => setError(errorMessage(e)));
+  }, [open]);
 
   useEffect(() => {
     if (!open || paperType !== 1) return;
@@ -82,7 +94,10 @@ export function PaperFormDialog({ open, onClose, onSaved }: { open: boolean; onC
                     <option value="2">中等</option>
                     <option value="3">困难</option>
                   </select>
-                  <input className={`${field} w-24`} aria-label="文件夹ID" placeholder="文件夹ID" value={r.folderId ?? ""} onChange={(e) => setRule(i, { folderId: e.target.value ? Number(e.target.value) : null })} />
+                  <select className={`${field} w-44`} aria-label="题库文件夹" value={r.folderId ?? ""} onChange={(e) => setRule(i, { folderId: e.target.value ? Number(e.target.value) : null })}>
+                    <option value="">全部文件夹</option>
+                    {folders.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+                  </select>
                   <label>抽<input className={`${field} mx-1 w-16`} aria-label="抽题数量" type="number" min={1} value={r.count} onChange={(e) => setRule(i, { count: Number(e.target.value) })} />题</label>
                   <label>每题<input className={`${field} mx-1 w-16`} aria-label="每题分值" type="number" min={1} value={r.score} onChange={(e) => setRule(i, { score: Number(e.target.value) })} />分</label>
                   <Button variant="link" size="sm" className="text-danger" onClick={() => setRules(rules.filter((_, j) => j !== i))}>删除</Button>

@@ -1,7 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import type { RootData } from "~/components/layout/shell-types";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { identityFormHref, REAL_NAME_TEXT } from "~/components/identity/real-name-modal";
+import { BUSINESS_TYPE } from "~/components/identity/real-name";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { handleApiError } from "~/lib/api-errors";
 import { trpc } from "~/lib/trpc";
+import { openCamera } from "./camera";
+import { FaceCheck } from "./face-check";
+import { probeHelper, type HelperState } from "./invigilation";
+import { HelperDownloadLinks, InvigilationDialog } from "./invigilation-dialog";
 
 export interface WizardExam {
   examId: number;
@@ -24,69 +33,157 @@ export interface WizardExam {
   testStartRemainTime: number | null;
 }
 
-type Step = "notice" | "device" | "network" | "identity";
-const SAMPLES = 3;
+type Step = "notice" | "device" | "network" | "realname" | "identity";
+const STEP_NAMES: Record<Step, string> = { notice: "考试须知", device: "设备检测", network: "网络检测", realname: "实名认证", identity: "身份核验" };
+/** One sample a second for about a minute (learner-front-end.md 2); the server may set fewer (EXAM_NETWORK_CHECK_SECONDS). */
+export const NETWORK_CHECK_SAMPLES = 60;
+const RECOMMENDED_KBPS = 100;
 
 /**
- * The pre-check wizard (learner-front-end.md 2): notice with a forced-read countdown, device check only
- * when monitoring is on, network check, identity check only with face verification. The last button
- * reads 开始考试, or 进入考场 while the exam has not started.
+ * The pre-check wizard (learner-front-end.md 2): notice with a forced-read countdown; device check when
+ * face verify, recording or snapshots need the camera; network check; real-name auth when face verify
+ * is on and the identity is incomplete; identity check (face compared on the server). The last button
+ * reads 开始考试, or 进入考场 while the exam has not started; with the invigilation helper required it
+ * asks the helper first.
  */
-export function PrecheckWizard({ exam, open, onClose, onDone }: { exam: WizardExam; open: boolean; onClose: () => void; onDone: () => void }) {
+export function PrecheckWizard({
+  exam,
+  open,
+  onClose,
+  onDone,
+  networkSamples = NETWORK_CHECK_SAMPLES,
+}: {
+  exam: WizardExam;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  networkSamples?: number;
+}) {
   const needsDevice = !!(exam.isFaceVerify || exam.isEnableVideoRecording || exam.isSnapVerify);
-  const steps: Step[] = ["notice", ...(needsDevice ? (["device"] as Step[]) : []), "network", ...(exam.isFaceVerify ? (["identity"] as Step[]) : [])];
+  const [needsRealName, setNeedsRealName] = useState(false);
+  const steps: Step[] = [
+    "notice",
+    ...(needsDevice ? (["device"] as Step[]) : []),
+    "network",
+    ...(exam.isFaceVerify && needsRealName ? (["realname"] as Step[]) : []),
+    ...(exam.isFaceVerify ? (["identity"] as Step[]) : []),
+  ];
   const [index, setIndex] = useState(0);
-  const step = steps[index]!;
-  const last = index === steps.length - 1;
+  const [ready, setReady] = useState<Partial<Record<Step, boolean>>>({});
+  const [helper, setHelper] = useState<Exclude<HelperState, { kind: "ok" }> | null>(null);
+  const [checking, setChecking] = useState(false);
+  const step = steps[Math.min(index, steps.length - 1)]!;
+  const last = index >= steps.length - 1;
   const finalLabel = exam.testStartRemainTime ? "进入考场" : "开始考试";
+  // The layout config's confirm-start-exam agreement: accepted on the last step before the exam starts.
+  const agreement = (useRouteLoaderData("root") as RootData | undefined)?.shell.examAgreement;
+  const [agreed, setAgreed] = useState(false);
 
   useEffect(() => {
-    if (open) setIndex(0);
-  }, [open]);
+    if (!open) return;
+    setIndex(0);
+    setReady({});
+    setAgreed(false);
+    if (!exam.isFaceVerify) return;
+    trpc.identity.checkNeedAuth
+      .query({ checkBusinessType: BUSINESS_TYPE.exam, checkBusinessId: exam.examId })
+      .then((r) => setNeedsRealName(r.isNeedAuth === 1))
+      .catch(handleApiError);
+  }, [open, exam.isFaceVerify, exam.examId]);
 
+  // Stable per step, so a check's effect does not restart when the wizard re-renders.
+  const marks = useMemo(() => {
+    const mark = (s: Step) => (ok: boolean) => setReady((r) => (r[s] === ok ? r : { ...r, [s]: ok }));
+    return { device: mark("device"), network: mark("network"), identity: mark("identity") };
+  }, []);
+
+  /** The helper check before the start; the whitelist (monitorInfo) exempts a learner. */
+  async function finish() {
+    if (exam.isOpenSoftMonitor) {
+      setChecking(true);
+      try {
+        const info = await trpc.exam.learner.monitorInfo.query({ examId: exam.examId });
+        if (info.isOpenSoftMonitor) {
+          const state = await probeHelper(info.ports);
+          if (state.kind !== "ok") return setHelper(state);
+        }
+      } catch (e) {
+        return handleApiError(e);
+      } finally {
+        setChecking(false);
+      }
+    }
+    setHelper(null);
+    onDone();
+  }
+
+  const needsAgreement = last && agreement !== undefined && !agreed;
+  const blocked = (step === "notice" ? false : step === "realname" ? true : !ready[step]) || needsAgreement;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="w-[640px]">
-        <DialogTitle>考前检测</DialogTitle>
-        <ol className="mt-4 flex gap-2 text-xs">
-          {steps.map((s, i) => (
-            <li key={s} className={`flex-1 rounded px-2 py-1 text-center ${i <= index ? "bg-primary text-white" : "bg-[#f2f3f5] text-muted"}`}>
-              {{ notice: "考试须知", device: "设备检测", network: "网络检测", identity: "身份核验" }[s]}
-            </li>
-          ))}
-        </ol>
-        <div className="mt-5 min-h-[200px]">
-          {step === "notice" && <Notice exam={exam} />}
-          {step === "device" && <DeviceCheck exam={exam} />}
-          {step === "network" && <NetworkCheck />}
-          {step === "identity" && <IdentityCheck examId={exam.examId} />}
-        </div>
-        <StepButtons
-          key={step}
-          step={step}
-          forcedRead={step === "notice" ? exam.forcedReadTime : 0}
-          label={last ? finalLabel : "下一步"}
-          onPrev={index > 0 ? () => setIndex(index - 1) : undefined}
-          onNext={() => (last ? onDone() : setIndex(index + 1))}
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+        <DialogContent className="w-[640px]">
+          <DialogTitle>考前检测</DialogTitle>
+          <ol className="mt-4 flex gap-2 text-xs">
+            {steps.map((s, i) => (
+              <li key={s} className={`flex-1 rounded px-2 py-1 text-center ${i <= index ? "bg-primary text-white" : "bg-[#f2f3f5] text-muted"}`}>
+                {STEP_NAMES[s]}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-5 min-h-[200px]">
+            {step === "notice" && <Notice exam={exam} />}
+            {step === "device" && <DeviceCheck exam={exam} onReady={marks.device} />}
+            {step === "network" && <NetworkCheck samples={networkSamples} onReady={marks.network} />}
+            {step === "realname" && <RealNameStep examId={exam.examId} />}
+            {step === "identity" && <FaceCheck examId={exam.examId} onPassed={marks.identity} />}
+          </div>
+          {last && agreement !== undefined && (
+            <label className="mt-4 flex items-start gap-2 rounded-md bg-[#f7f8fa] p-3 text-sm text-[#4e5969]">
+              <input type="checkbox" className="mt-0.5 h-4 w-4 accent-primary" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-label="同意考试协议" />
+              <span>{agreement || "我已阅读并同意考试须知，承诺独立完成考试，遵守考试纪律。"}</span>
+            </label>
+          )}
+          <StepButtons
+            key={step}
+            forcedRead={step === "notice" ? exam.forcedReadTime : 0}
+            blocked={blocked}
+            blockedLabel={step === "network" && !ready.network ? "检测中…" : needsAgreement && (step === "notice" || ready[step]) ? "请先勾选同意考试协议" : step === "identity" ? "请先完成身份核验" : step === "realname" ? "请先完成实名认证" : "请先完成检测"}
+            busy={checking}
+            label={last ? finalLabel : "下一步"}
+            onPrev={index > 0 ? () => setIndex(index - 1) : undefined}
+            onNext={() => (last ? void finish() : setIndex(index + 1))}
+          />
+        </DialogContent>
+      </Dialog>
+      <InvigilationDialog state={helper} urls={exam} checking={checking} onRecheck={() => void finish()} onCancel={() => setHelper(null)} />
+    </>
   );
 }
 
-function StepButtons({ step, forcedRead, label, onPrev, onNext }: { step: Step; forcedRead: number; label: string; onPrev?: () => void; onNext: () => void }) {
+function StepButtons({
+  forcedRead,
+  blocked,
+  blockedLabel,
+  busy,
+  label,
+  onPrev,
+  onNext,
+}: {
+  forcedRead: number;
+  blocked: boolean;
+  blockedLabel: string;
+  busy: boolean;
+  label: string;
+  onPrev?: () => void;
+  onNext: () => void;
+}) {
   const [left, setLeft] = useState(forcedRead);
-  const [ready, setReady] = useState(step !== "network");
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((s) => s - 1), 1000);
     return () => clearTimeout(t);
   }, [left]);
-  useEffect(() => {
-    if (step !== "network") return;
-    const t = setTimeout(() => setReady(true), SAMPLES * 1000 + 200);
-    return () => clearTimeout(t);
-  }, [step]);
   return (
     <div className="mt-6 flex justify-end gap-3">
       {onPrev && (
@@ -94,8 +191,8 @@ function StepButtons({ step, forcedRead, label, onPrev, onNext }: { step: Step; 
           上一步
         </Button>
       )}
-      <Button disabled={left > 0 || !ready} onClick={onNext}>
-        {left > 0 ? `请阅读考试须知（${left}s）` : !ready ? "检测中…" : label}
+      <Button disabled={left > 0 || blocked || busy} onClick={onNext}>
+        {left > 0 ? `请阅读考试须知（${left}s）` : blocked ? blockedLabel : busy ? "检测中…" : label}
       </Button>
     </div>
   );
@@ -110,31 +207,34 @@ function Notice({ exam }: { exam: WizardExam }) {
         <li>试卷满分：{exam.maxScore}分</li>
         <li>及格分数：{exam.passScore}分</li>
         {exam.isEnableScreenCutting ? <li className="col-span-2 text-danger">切屏超过{exam.screenCuttingTimes}次将自动交卷</li> : null}
+        {exam.isFaceVerify ? <li className="col-span-2">本考试需进行人脸核验，请确保本人参加考试</li> : null}
+        {exam.isSnapVerify || exam.isEnableVideoRecording ? <li className="col-span-2">考试过程中将通过摄像头{exam.isEnableVideoRecording ? "录像" : "随机抓拍"}，请保持面部在画面内</li> : null}
       </ul>
       <p className="whitespace-pre-line leading-6">{exam.instructions || "请诚信应考，独立完成作答。每道题作答后会自动保存。"}</p>
     </div>
   );
 }
 
-function DeviceCheck({ exam }: { exam: WizardExam }) {
+function DeviceCheck({ exam, onReady }: { exam: WizardExam; onReady: (ok: boolean) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<"checking" | "ok" | "fail" | "unsupported">("checking");
   useEffect(() => {
     let stream: MediaStream | undefined;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setState("unsupported");
-      return;
-    }
-    navigator.mediaDevices
-      .getUserMedia({ video: true })
+    let gone = false;
+    openCamera()
       .then((s) => {
         stream = s;
+        if (gone) return s.getTracks().forEach((t) => t.stop());
         if (video.current) video.current.srcObject = s;
         setState("ok");
+        onReady(true);
       })
-      .catch(() => setState("fail"));
-    return () => stream?.getTracks().forEach((t) => t.stop());
-  }, []);
+      .catch((e: Error) => setState(e.message === "unsupported" ? "unsupported" : "fail"));
+    return () => {
+      gone = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [onReady]);
   return (
     <div className="space-y-3 text-sm">
       <video ref={video} autoPlay muted playsInline className="h-40 w-56 rounded bg-black" />
@@ -147,90 +247,82 @@ function DeviceCheck({ exam }: { exam: WizardExam }) {
       )}
       {state === "unsupported" && <p className="text-danger">当前浏览器不支持 mediaDevices，请更换浏览器</p>}
       {exam.isOpenSoftMonitor ? (
-        <p className="text-muted">
-          本考试需开启监考助手：
-          <a className="mx-1 text-primary" href={exam.winDownloadUrl}>Windows版</a>
-          <a className="mx-1 text-primary" href={exam.macInterDownloadUrl}>Mac Intel版</a>
-          <a className="mx-1 text-primary" href={exam.macM1DownloadUrl}>Mac Apple芯片版</a>
-        </p>
+        <div className="text-muted">
+          <p>本考试需开启监考助手，开始考试前将检测其运行状态。</p>
+          <HelperDownloadLinks urls={exam} />
+        </div>
       ) : null}
     </div>
   );
 }
 
-/** Downloads a small image once a second and reports the speed (recommended above 100 KB/s). */
-function NetworkCheck() {
+const speedText = (kbps: number) => (kbps >= 1024 ? `${(kbps / 1024).toFixed(1)}MB/s` : `${Math.round(kbps)}KB/s`);
+
+/** Downloads an image once a second, `samples` times, showing progress and the live speed. */
+function NetworkCheck({ samples, onReady }: { samples: number; onReady: (ok: boolean) => void }) {
   const [speeds, setSpeeds] = useState<number[]>([]);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     let stop = false;
     let n = 0;
+    setSpeeds([]);
+    onReady(false);
     const sample = async () => {
       const t0 = performance.now();
+      let kbps = 0;
       try {
-        const res = await fetch(`/favicon.ico?t=${Date.now()}`, { cache: "no-store" });
+        const res = await fetch(`/network-check.jpg?t=${Date.now()}`, { cache: "no-store" });
         const size = (await res.arrayBuffer()).byteLength;
-        const kbps = size / 1024 / Math.max(0.001, (performance.now() - t0) / 1000);
-        if (!stop) setSpeeds((s) => [...s, kbps]);
+        kbps = size / 1024 / Math.max(0.001, (performance.now() - t0) / 1000);
       } catch {
-        if (!stop) setSpeeds((s) => [...s, 0]);
+        kbps = 0;
       }
+      if (stop) return;
+      setSpeeds((s) => [...s, kbps]);
       n += 1;
-      if (n < SAMPLES && !stop) setTimeout(sample, 1000);
+      if (n < samples) setTimeout(sample, Math.max(0, 1000 - (performance.now() - t0)));
+      else onReady(true);
     };
     void sample();
     return () => {
       stop = true;
     };
-  }, []);
+  }, [samples, round, onReady]);
+  const done = speeds.length >= samples;
   const avg = speeds.length ? speeds.reduce((a, b) => a + b, 0) / speeds.length : 0;
+  const now = speeds[speeds.length - 1] ?? 0;
+  const pct = Math.round((Math.min(speeds.length, samples) / samples) * 100);
   return (
-    <div className="space-y-2 text-sm text-[#4e5969]">
-      <p>正在检测网络（{speeds.length}/{SAMPLES}）…建议网速在 100KB/s 以上。</p>
+    <div className="space-y-3 text-sm text-[#4e5969]">
+      <p>{done ? "网络检测完成" : `正在检测网络，约需${samples >= 60 ? "1分钟" : `${samples}秒`}…`}建议网速在 100KB/s 以上。</p>
+      <div className="h-2 w-full overflow-hidden rounded bg-[#f2f3f5]" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-full bg-primary transition-all" style={{ width: `${pct}%` }} />
+      </div>
+      <p className="text-xs text-muted">
+        已检测 {Math.min(speeds.length, samples)}/{samples} 次{speeds.length > 0 && !done ? `，当前网速 ${speedText(now)}` : ""}
+      </p>
       {speeds.length > 0 && (
-        <p data-testid="network-speed" className={avg >= 100 ? "text-[#00b42a]" : "text-danger"}>
-          当前网速约 {avg >= 1024 ? `${(avg / 1024).toFixed(1)}MB/s` : `${Math.round(avg)}KB/s`}
-          {avg >= 100 ? "，网络良好" : "，网络较差，请切换网络"}
+        <p data-testid="network-speed" className={avg >= RECOMMENDED_KBPS ? "text-[#00b42a]" : "text-danger"}>
+          平均网速约 {speedText(avg)}
+          {avg >= RECOMMENDED_KBPS ? "，网络良好" : "，网络较差，请切换网络"}
         </p>
+      )}
+      {done && (
+        <Button variant="outline" size="sm" onClick={() => setRound((r) => r + 1)}>
+          重新检测
+        </Button>
       )}
     </div>
   );
 }
 
-/** Captures a frame and records it with faceVerify; the server answers the remaining count. */
-function IdentityCheck({ examId }: { examId: number }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [msg, setMsg] = useState("");
-  useEffect(() => {
-    let stream: MediaStream | undefined;
-    navigator.mediaDevices
-      ?.getUserMedia({ video: true })
-      .then((s) => {
-        stream = s;
-        if (video.current) video.current.srcObject = s;
-      })
-      .catch(() => setMsg("摄像头调用失败"));
-    return () => stream?.getTracks().forEach((t) => t.stop());
-  }, []);
-  async function capture() {
-    const v = video.current;
-    const canvas = document.createElement("canvas");
-    canvas.width = v?.videoWidth || 320;
-    canvas.height = v?.videoHeight || 240;
-    if (v) canvas.getContext("2d")?.drawImage(v, 0, 0, canvas.width, canvas.height);
-    try {
-      const r = await trpc.exam.learner.faceVerify.mutate({ examId, faceImg: canvas.toDataURL("image/jpeg", 0.7) });
-      setMsg(r.verifyResult === 0 ? `核验已记录，今日剩余${r.remainVerifyCount}次` : r.verifyResult === 2 ? "今日核验次数已用完" : `核验未通过，剩余${r.remainVerifyCount}次`);
-    } catch {
-      setMsg("上传失败");
-    }
-  }
+/** Real-name step: the identity must be completed before the face can be compared. */
+function RealNameStep({ examId }: { examId: number }) {
+  const navigate = useNavigate();
   return (
-    <div className="space-y-3 text-sm">
-      <video ref={video} autoPlay muted playsInline className="h-40 w-56 rounded bg-black" />
-      <Button variant="outline" onClick={capture}>
-        拍照核验
-      </Button>
-      {msg && <p className="text-[#4e5969]">{msg}</p>}
+    <div className="space-y-4 text-sm text-[#4e5969]" data-testid="realname-step">
+      <p className="leading-6">{REAL_NAME_TEXT}。本考试需进行人脸核验，将与实名认证时上传的证件照比对。</p>
+      <Button onClick={() => navigate(identityFormHref(`/exam/detail?id=${examId}`))}>去认证</Button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { QuestionFolderSelect, type FolderOption } from "./question-folders";
 
 export interface QuestionRow {
   id: number;
@@ -24,9 +25,27 @@ const TYPES = [
 const KEYS = "ABCDEFGHIJ";
 const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";
 
-/** Add or edit one question; the fields follow its type. The server checks it again. */
-export function QuestionFormDialog({ open, editing, onClose, onSaved }: { open: boolean; editing: QuestionRow | null; onClose: () => void; onSaved: () => void }) {
+/**
+ * Add or edit one question; the fields follow its type. The server checks it again. A new question goes
+ * into `defaultFolderId` (the folder being viewed) unless another folder is chosen.
+ */
+export function QuestionFormDialog({
+  open,
+  editing,
+  folders = [],
+  defaultFolderId = null,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: QuestionRow | null;
+  folders?: FolderOption[];
+  defaultFolderId?: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [type, setType] = useState(1);
+  const [folder, setFolder] = useState("");
   const [difficulty, setDifficulty] = useState(2);
   const [content, setContent] = useState("");
   const [options, setOptions] = useState<string[]>(["", "", "", ""]);
@@ -46,8 +65,10 @@ export function QuestionFormDialog({ open, editing, onClose, onSaved }: { open: 
     setAnswer(q && q.questionType <= 3 ? q.answer : []);
     setText(q && q.questionType >= 4 ? q.answer.join(q.questionType === 4 ? "，" : "") : "");
     setAnalysis(q?.analysis ?? "");
+    const f = q ? q.folderId : defaultFolderId;
+    setFolder(f ? String(f) : "");
     setError("");
-  }, [open, editing]);
+  }, [open, editing, defaultFolderId]);
 
   async function save() {
     setBusy(true);
@@ -60,6 +81,8 @@ export function QuestionFormDialog({ open, editing, onClose, onSaved }: { open: 
       options: type <= 2 ? options.filter((o) => o.trim()).map((c, i) => ({ key: KEYS[i]!, content: c })) : [],
       answer: ans,
       analysis,
+      // An edit leaves the folder alone unless it was changed here.
+      ...(!editing || folder !== String(editing.folderId ?? "") ? { folderId: folder ? Number(folder) : null } : {}),
     };
     try {
       if (editing) await trpc.exam.admin.question.update.mutate({ id: editing.id, ...body });
@@ -94,6 +117,10 @@ export function QuestionFormDialog({ open, editing, onClose, onSaved }: { open: 
               </select>
             </label>
           </div>
+          <label className="block">
+            所在文件夹
+            <QuestionFolderSelect label="所在文件夹" folders={folders} value={folder} onChange={setFolder} />
+          </label>
           <label className="block">
             题干
             <textarea className={`${field} h-20 py-2`} value={content} maxLength={2000} onChange={(e) => setContent(e.target.value)} placeholder="请输入题干；填空题用 ____ 表示空位" />

@@ -23,11 +23,14 @@ export function QuestionView({
   value,
   onChange,
   disabled,
+  hideScore,
 }: {
   q: ExamQuestion;
   value: string[];
   onChange: (answer: string[]) => void;
   disabled?: boolean;
+  /** Practice questions carry no points. */
+  hideScore?: boolean;
 }) {
   const options = q.questionType === 3 ? (q.options.length ? q.options : JUDGE) : q.options;
   return (
@@ -36,7 +39,7 @@ export function QuestionView({
         <span className="shrink-0 rounded bg-primary-50 px-2 py-0.5 text-xs text-primary">{q.questionTypeName}</span>
         <h3 className="text-base leading-7 text-[#1d2129]">
           {q.sort}. {q.content}
-          <span className="ml-2 text-sm text-muted">（{q.score}分）</span>
+          {!hideScore && <span className="ml-2 text-sm text-muted">（{q.score}分）</span>}
         </h3>
       </header>
       {(q.questionType === 1 || q.questionType === 2 || q.questionType === 3) && (

@@ -1,5 +1,4 @@
-import { useNavigate, useRevalidator } from "@remix-run/react";
-import dayjs from "dayjs";
+import { useNavigate } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import type { IdentityRecord } from "@trpc-app/identity/identity.service";
@@ -8,6 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { PhotoField } from "./photo-field";
+import { formatDateTime } from "~/lib/format";
+import { useRefresh } from "~/lib/use-refresh";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -23,7 +24,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** Read-only identity (isAuth 1); the photo may still be added once. */
 export function IdentityView({ record, from }: { record: IdentityRecord; from: string }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [shown, setShown] = useState(false);
   const [photo, setPhoto] = useState("");
   const [saving, setSaving] = useState(false);
@@ -34,7 +35,7 @@ export function IdentityView({ record, from }: { record: IdentityRecord; from: s
       await trpc.identity.completePassportPhoto.mutate({ passportPhotoUrl: photo });
       setPhoto("");
       toast.success("证件照上传成功");
-      revalidator.revalidate();
+      refresh();
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -73,7 +74,7 @@ export function IdentityView({ record, from }: { record: IdentityRecord; from: s
       {record.identityNames.length ? <Row label="身份类型">{record.identityNames.join("、")}</Row> : null}
       {record.orgName ? <Row label="单位名称">{record.orgName}</Row> : null}
       {record.areaName ? <Row label="所属地区">{record.areaName}</Row> : null}
-      <Row label="最近更新时间">{record.modifiedTime ? dayjs(record.modifiedTime).format("YYYY-MM-DD HH:mm") : "-"}</Row>
+      <Row label="最近更新时间">{formatDateTime(record.modifiedTime) || "-"}</Row>
       <div className="flex justify-center pt-6">
         <Button variant="outline" className="w-32" onClick={() => navigate(from)}>
           返回

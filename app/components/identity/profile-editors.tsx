@@ -1,4 +1,3 @@
-import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { nickInput, updateOrgNameInput } from "@trpc-app/identity/schemas";
@@ -8,17 +7,18 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { UploadField } from "~/components/upload/upload-field";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { useRefresh } from "~/lib/use-refresh";
 
 const HEAD_PIC_MAX_MB = 2;
 
 /** Head picture through the shared upload control (png/jpg, 2 MB), saved with updateHeadPic once uploaded. */
 export function HeadPicEditor({ src, name }: { src: string; name: string }) {
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   async function save(url: string) {
     try {
       await trpc.identity.updateHeadPic.mutate({ headPic: url });
       toast.success("头像已更新");
-      revalidator.revalidate();
+      refresh();
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -48,7 +48,7 @@ export function InlineEditor({
   validate: (v: string) => string | undefined;
   save: (v: string) => Promise<unknown>;
 }) {
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string>();
@@ -63,7 +63,7 @@ export function InlineEditor({
       await save(draft.trim());
       toast.success(`${label}已保存`);
       setEditing(false);
-      revalidator.revalidate();
+      refresh();
     } catch (err) {
       setError(errorMessage(err));
     } finally {

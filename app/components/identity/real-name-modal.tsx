@@ -3,13 +3,9 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { trpc } from "~/lib/trpc";
+import { identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE } from "./real-name";
 
-export const REAL_NAME_TEXT = "为保证学习效果真实有效，请先完成实名认证";
-
-/** Where 去认证 leads: the form, returning to the page the learner was on. */
-export function identityFormHref(from: string) {
-  return `/identity/info?isAuth=0&from=${encodeURIComponent(from)}`;
-}
+export { identityFormHref, REAL_NAME_TEXT } from "./real-name";
 
 /**
  * The real-name confirmation modal. Show it when identity.checkNeedAuth answers isNeedAuth 1
@@ -22,7 +18,7 @@ export function RealNameModal({ open, onClose, from }: { open: boolean; onClose:
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="w-[400px]">
-        <DialogTitle>实名认证</DialogTitle>
+        <DialogTitle>{REAL_NAME_TITLE}</DialogTitle>
         <DialogDescription>{REAL_NAME_TEXT}</DialogDescription>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

@@ -47,6 +47,13 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
       notice: pageLayout.headerNotice !== 0,
       footer: pageLayout.globalFooter !== 0,
     },
+    plainRoutes: [
+      ...(pageLayout.courseDetailLayout === 0 ? ["routes/course.detail"] : []),
+      ...(pageLayout.examResultLayout === 0 ? ["routes/exam.result"] : []),
+      ...(pageLayout.examTestLayout === 0 ? ["routes/exam.test"] : []),
+    ],
+    loginUrl: str(pageLayout.loginUrl),
+    examAgreement: pageLayout.confirmStartExam === 1 ? (str(pageLayout.confirmStartExamText) ?? "") : undefined,
   };
   return { value: { user, siteConfig, shell }, headers: resHeaders };
 }

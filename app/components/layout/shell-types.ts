@@ -35,6 +35,12 @@ export interface Shell {
   permissionDenied?: number;
   /** Layout switches an operator sets (caiyun/front/page/layout). */
   layout: { header: boolean; tabs: boolean; search: boolean; notice: boolean; footer: boolean };
+  /** Pages an operator shows without the header and footer (embedded in another platform): route ids. */
+  plainRoutes: string[];
+  /** An external login page that replaces the login dialog when set. */
+  loginUrl?: string;
+  /** The agreement a learner must accept before starting an exam, when the switch is on. */
+  examAgreement?: string;
 }
 
 export interface RootData {

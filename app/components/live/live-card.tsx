@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/utils";
+import { formatMonthDayTime } from "~/lib/format";
 
 export interface LiveCardData {
   id: number;
@@ -14,7 +15,7 @@ export interface LiveCardData {
 }
 
 const badge = (l: LiveCardData) => (l.liveStatus === 1 ? (l.isPause ? "暂停中" : "直播中") : l.liveStatus === 0 ? "未开始" : l.isPlayback ? "回放" : "已结束");
-export const liveTime = (ms: number) => new Date(ms).toLocaleString("zh-CN", { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
+export const liveTime = formatMonthDayTime;
 
 export function LiveCard({ live }: { live: LiveCardData }) {
   return (

@@ -12,6 +12,10 @@ interface Props {
   paused: boolean;
   subtitleUrl?: string;
   subtitlesOn?: boolean;
+  /** Live captioning runs: offer the subtitles toggle even without a subtitle file. */
+  captionsLive?: boolean;
+  /** The caption sentence to show now (live captioning). */
+  caption?: string;
   /** Bumped by a live-start message: set the volume and play. */
   playSignal?: number;
   /** Bumped by a live-stop message: pause. */
@@ -21,7 +25,7 @@ interface Props {
 }
 
 /** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
-export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, playSignal = 0, stopSignal = 0, loop, label }: Props) {
+export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const slot = useRef<HTMLDivElement>(null);
@@ -82,12 +86,16 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, play
   useEffect(() => {
     if (stopSignal) video.current?.pause();
   }, [stopSignal]);
-  // While the host is away the picture stops; it resumes when they come back.
+  // While the host is away the picture stops; it resumes when they come back, reloaded at the live
+  // edge (the stream may have restarted at the ingest meanwhile).
+  const wasPaused = useRef(paused);
   useEffect(() => {
     const v = video.current;
     if (!v) return;
     if (paused) v.pause();
+    else if (wasPaused.current) setAttempt((a) => a + 1);
     else void v.play().catch(() => {});
+    wasPaused.current = paused;
   }, [paused]);
   useEffect(() => {
     if (video.current) {
@@ -156,6 +164,13 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, play
         <video ref={video} className="h-full w-full" playsInline loop={loop} aria-label={label} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} crossOrigin="anonymous">
           {subtitleUrl && <track kind="subtitles" srcLang="zh" label="中文字幕" src={subtitleUrl} default={subs} />}
         </video>
+        {subs && caption && !paused && (
+          <div className={cn("pointer-events-none absolute inset-x-0 flex justify-center px-6 transition-[bottom]", controls ? "bottom-14" : "bottom-6")}>
+            <p data-testid="live-caption" className="max-w-[90%] rounded bg-black/70 px-3 py-1 text-center text-base leading-7 text-white">
+              {caption}
+            </p>
+          </div>
+        )}
         {paused && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-[#0b1220]/90 text-white">
                         <p className="text-lg">{HOST_AWAY}</p>
@@ -183,8 +198,8 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, play
           </button>
           <input aria-label="音量" type="range" min={0} max={1} step={0.05} value={muted ? 0 : volume} onChange={(e) => (setVolume(Number(e.target.value)), setMuted(false))} className="w-24 accent-primary" />
           <span className="flex-1" />
-          {subtitleUrl && (
-            <button type="button" onClick={() => setSubs((s) => !s)} className={cn("rounded px-2", subs && "bg-white/20")}>
+          {(subtitleUrl || captionsLive) && (
+            <button type="button" onClick={() => setSubs((s) => !s)} aria-pressed={subs} className={cn("rounded px-2", subs && "bg-white/20")}>
               字幕{subs ? "开" : "关"}
             </button>
           )}

@@ -1,9 +1,11 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { BUSINESS_TYPE } from "~/components/identity/real-name";
+import { useRealNameGate } from "~/components/identity/real-name-modal";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { handleApiError } from "~/lib/api-errors";
-import { formatCount } from "~/lib/format";
+import { formatCount, formatDateTime } from "~/lib/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { ChatPanel } from "./chat-panel";
@@ -11,11 +13,14 @@ import { Countdown } from "./countdown";
 import { LivePlayer } from "./live-player";
 import { ReplayPrompt } from "./replay-prompt";
 import type { RoomData } from "./room-loader.server";
+import { QuestionnaireCard, type RoomQuestionnaire } from "./questionnaire-card";
 import { SeriesCarousel, type SeriesItem } from "./series-carousel";
 import { GoodsPanel, NoticeBar, RafflePanel, SignPanel, type GoodsItem, type RaffleInfo, type SignInfo } from "./side-panels";
 import { useLiveRoom, type RoomEvent } from "./use-live-room";
 
 const WATCH_REPORT_MS = 60_000;
+/** A caption line stays up this long unless the next one replaces it. */
+const CAPTION_HOLD_MS = 8_000;
 
 /** The live room: countdown, stream, pause, replay, chat and the panels the host drives. */
 export function LiveRoom({ data }: { data: RoomData }) {
@@ -33,7 +38,12 @@ export function LiveRoom({ data }: { data: RoomData }) {
   const [replayDone, setReplayDone] = useState(false);
   const [playSignal, setPlaySignal] = useState(0);
   const [stopSignal, setStopSignal] = useState(0);
+  const [questionnaire, setQuestionnaire] = useState<RoomQuestionnaire | null>(data.questionnaire);
+  const [questionnairePopup, setQuestionnairePopup] = useState(false);
+  const [caption, setCaption] = useState("");
+  const captionTimer = useRef<ReturnType<typeof setTimeout>>();
   const me = data.me;
+  const realName = useRealNameGate();
 
   useEffect(() => {
     setInfo(data.info);
@@ -43,6 +53,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
     setSign(data.sign as SignInfo);
     setSigned(data.signed);
     setSeriesSub(data.seriesSubscribed);
+    setQuestionnaire(data.questionnaire);
     setReplayOpen(data.info.liveStatus === 2 && data.info.isPlayback === 1 && !!data.info.playbackUrl);
   }, [data]);
 
@@ -68,7 +79,21 @@ export function LiveRoom({ data }: { data: RoomData }) {
       setSigned(false);
     } else if (e.type === "sign_end") setSign((s) => (s ? { ...s, isSign: 0 } : s));
     else if (e.type === "mute_user" && me && Number(d.userId) === me.userId) toast.warning("您已被禁言");
+    else if (e.type === "asr_sentence" && typeof d.text === "string") {
+      setCaption(d.text);
+      clearTimeout(captionTimer.current);
+      captionTimer.current = setTimeout(() => setCaption(""), CAPTION_HOLD_MS);
+    } else if (e.type === "questionnaire") {
+      if (d.closed || typeof d.url !== "string") {
+        setQuestionnaire(null);
+        setQuestionnairePopup(false);
+      } else {
+        setQuestionnaire({ title: String(d.title ?? ""), url: d.url, pushedAt: Number(d.pushedAt ?? Date.now()) });
+        setQuestionnairePopup(true);
+      }
+    }
   }, [me]);
+  useEffect(() => () => clearTimeout(captionTimer.current), []);
 
   const room = useLiveRoom(info.id, !!me, data.messages, onEvent);
 
@@ -78,6 +103,8 @@ export function LiveRoom({ data }: { data: RoomData }) {
     if (!me || info.liveStatus === 0) return;
     if (entered.current !== info.id) {
       entered.current = info.id;
+      // Watching is not refused (the stream is not per learner), but a live that asks for real name says so.
+      realName.ensure(BUSINESS_TYPE.live, info.id).catch(() => {});
       trpc.live.entry.mutate({ liveId: info.id }).catch((e) => handleApiError(e));
     }
     const isPlayback = info.liveStatus === 2 ? 1 : 0;
@@ -104,6 +131,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
 
   const reserve = () =>
     guard(async () => {
+      if (!(await realName.ensure(BUSINESS_TYPE.live, info.id))) return;
       await trpc.live.appointment.mutate({ liveId: info.id });
       setInfo((i) => ({ ...i, isAppointment: 1 }));
       toast.success("预约成功，开播前将提醒您");
@@ -155,8 +183,9 @@ export function LiveRoom({ data }: { data: RoomData }) {
   const stage = () => {
     if (info.liveStatus === 0) return <Countdown startTime={info.startTime} cover={info.liveCoverUrl} isAppointment={info.isAppointment} busy={busy} onReserve={reserve} />;
     if (info.liveStatus === 1)
-      return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
-    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
+      return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} captionsLive={info.isOpenSubtitle === 1 || !!caption} caption={caption} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
+    // Without a subtitle file of its own, the replay shows the captions stored during the broadcast.
+    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || (data.captions.length ? `/live/subtitles/${info.id}` : undefined)} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
     return <ReplayPrompt cover={info.liveCoverUrl} hasReplay={info.isPlayback === 1 && !!info.playbackUrl} subscribed={info.isSubscribePlayback === 1} busy={busy} onWatch={() => setReplayOpen(true)} onSubscribe={subscribeReplay} />;
   };
 
@@ -165,13 +194,14 @@ export function LiveRoom({ data }: { data: RoomData }) {
       <div className="flex flex-wrap items-end gap-3">
         <h1 className="text-xl font-semibold text-[#1d2129]">{info.name}</h1>
         <span className="text-sm text-muted">主讲：{info.teacherName}</span>
-        <span className="text-sm text-muted">{new Date(info.startTime).toLocaleString("zh-CN", { hour12: false, timeZone: "Asia/Shanghai" })}</span>
+        <span className="text-sm text-muted">{formatDateTime(info.startTime)}</span>
         <span className="text-sm text-muted">{formatCount(info.likeCount + room.likes)} 人点赞</span>
       </div>
       <NoticeBar content={notice} />
       <div className="grid gap-4 lg:grid-cols-[1fr_340px]">
         <div className="space-y-4">
           <div className="overflow-hidden rounded-lg">{stage()}</div>
+          <QuestionnaireCard questionnaire={questionnaire} popup={questionnairePopup} onPopupChange={setQuestionnairePopup} />
           <SignPanel sign={sign} signed={signed} onSign={doSign} />
           <RafflePanel raffle={raffle} myId={me?.userId ?? null} onJoin={joinRaffle} />
           {info.introduction && (
@@ -193,6 +223,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
           <p className="text-sm text-muted">回放生成后将第一时间通知您</p>
         </DialogContent>
       </Dialog>
+      {realName.modal}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export async function loadRoom(request: Request, mode: "detail" | "series") {
   // A live of the newcomer channel opens in the series page (learner-front-end.md 2).
   if (mode === "detail" && info.channelCode === XINREN_CHANNEL) throw redirect(`/live/series?roomId=${info.roomId}&channel=${XINREN_SERIES_CHANNEL}`);
   const loggedIn = !!ctx.user;
-  const [series, notice, goods, messages, raffle, sign, signUser, seriesSub] = await Promise.all([
+  const [series, notice, goods, messages, raffle, sign, signUser, seriesSub, questionnaire, captions] = await Promise.all([
     info.seriesId || seriesParam ? caller.live.series({ liveId: info.id }).catch(() => null) : Promise.resolve(null),
     caller.live.notice({ liveId: info.id }),
     caller.live.goods({ liveId: info.id }),
@@ -36,7 +36,9 @@ export async function loadRoom(request: Request, mode: "detail" | "series") {
     caller.live.signStatus({ liveId: info.id }),
     loggedIn ? caller.live.signUserInfo({ liveId: info.id }) : Promise.resolve(null),
     loggedIn && info.seriesId ? caller.live.seriesStatus({ liveSeriesId: info.seriesId }) : Promise.resolve({ isSubscribe: 0 }),
+    caller.live.questionnaire({ liveId: info.id }),
+    info.liveStatus === 0 ? Promise.resolve([]) : caller.live.captions({ liveId: info.id }),
   ]);
-  return { mode, info, series, notice, goods, messages, raffle, sign, signed: signUser?.isUserSign === 1, seriesSubscribed: seriesSub.isSubscribe === 1, me: ctx.user ? { userId: ctx.user.id, nick: ctx.user.nick } : null };
+  return { mode, info, series, notice, goods, messages, raffle, sign, signed: signUser?.isUserSign === 1, seriesSubscribed: seriesSub.isSubscribe === 1, questionnaire, captions, me: ctx.user ? { userId: ctx.user.id, nick: ctx.user.nick } : null };
 }
 export type RoomData = Awaited<ReturnType<typeof loadRoom>>;

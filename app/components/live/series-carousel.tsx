@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
+import { formatMonthDayTime } from "~/lib/format";
 
 export const SCROLL_STEP = 996;
 const POP_DELAY_MS = 3000;
@@ -25,7 +26,7 @@ export interface SeriesInfo {
 }
 
 const STATUS = ["未开始", "直播中", "已结束"];
-const when = (ms: number) => new Date(ms).toLocaleString("zh-CN", { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
+const when = formatMonthDayTime;
 
 /** Forgets the pop-up records of a series (after unsubscribing, it may pop up again). */
 export function clearSeriesPopRecords(seriesId: number) {

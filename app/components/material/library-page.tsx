@@ -1,15 +1,18 @@
 import { Form, useFetcher, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { Pager } from "~/components/admin/pager";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
+import { useSelection } from "~/components/admin/use-selection";
 import { downloadFile } from "~/components/course/download";
 import { useActionToast } from "~/components/course/use-action-toast";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/format";
 
 export interface LibraryItem {
   id: number;
@@ -69,24 +72,29 @@ export function LibraryPage({
   const [url, setUrl] = useState("");
   const [fileName, setFileName] = useState("");
   const [duration, setDuration] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const selection = useSelection(list.map((i) => i.id), [pageNo, total, params.toString()]);
+  const [confirm, setConfirm] = useState<(ConfirmRequest & { form: Record<string, string> }) | null>(null);
   const [uploadKey, setUploadKey] = useState(0);
   useActionToast(fetcher, () => {
     setUrl("");
     setFileName("");
-    setSelected(new Set());
+    selection.clear();
+    setConfirm(null);
     setUploadKey((k) => k + 1);
   });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) setConfirm(null);
+  }, [fetcher.state, fetcher.data]);
   const hrefFor = (n: number) => {
     const q = new URLSearchParams(params);
     q.set("page", String(n));
     return `?${q}`;
   };
-  const toggle = (id: number) => setSelected((s) => (s.has(id) ? (s.delete(id), new Set(s)) : new Set(s).add(id)));
   const batch = (intent: string, extra: Record<string, string> = {}) => {
-    if (!selected.size) return adminToast.error("请先勾选素材");
-    if (intent === "deleteBatch" && !window.confirm(`确定删除选中的 ${selected.size} 个素材吗？`)) return;
-    fetcher.submit({ intent, ids: [...selected].join(","), ...extra }, { method: "post" });
+    if (!selection.ids.length) return adminToast.error("请先勾选素材");
+    const form = { intent, ids: selection.ids.join(","), ...extra };
+    if (intent === "deleteBatch") setConfirm({ title: "批量删除素材", description: `确定删除选中的 ${selection.ids.length} 个素材吗？删除后不可恢复。`, confirmText: "删除", danger: true, form });
+    else fetcher.submit(form, { method: "post" });
   };
   return (
     <div>
@@ -136,7 +144,7 @@ export function LibraryPage({
             <Button type="submit" variant="secondary">查询</Button>
           </Form>
           <div className="flex items-center gap-2 text-sm">
-            <span className="text-muted">已选 {selected.size} 项</span>
+            <span className="text-muted">已选 {selection.ids.length} 项</span>
             <select className="h-9 rounded-md border border-border px-2 text-sm" aria-label="移动到" onChange={(e) => e.target.value && batch("batchUpdate", { folderId: e.target.value })} value="">
               <option value="">移动到…</option>
               {folders.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
@@ -147,21 +155,21 @@ export function LibraryPage({
         {list.length ? (
           <Table>
             <thead>
-              <tr><Th className="w-8" /><Th>名称</Th><Th>类型</Th><Th>文件</Th><Th>大小</Th><Th>时长</Th><Th>状态</Th><Th>上传时间</Th><Th>操作</Th></tr>
+              <tr><Th className="w-8"><input type="checkbox" aria-label="全选本页" disabled={!list.length} checked={selection.page === true} onChange={(e) => selection.setPage(e.target.checked)} /></Th><Th>名称</Th><Th>类型</Th><Th>文件</Th><Th>大小</Th><Th>时长</Th><Th>状态</Th><Th>上传时间</Th><Th>操作</Th></tr>
             </thead>
             <tbody>
               {list.map((i) => (
                 <tr key={i.id}>
-                  <Td><input type="checkbox" checked={selected.has(i.id)} onChange={() => toggle(i.id)} aria-label={`选择${i.name}`} /></Td>
+                  <Td><input type="checkbox" checked={selection.has(i.id)} onChange={(e) => selection.toggle(i.id, e.target.checked)} aria-label={`选择${i.name}`} /></Td>
                   <Td className="max-w-[260px] truncate">{i.name}</Td>
                   <Td>{i.fileTypeName}</Td>
                   <Td className="max-w-[200px] truncate"><a href={i.url} target="_blank" rel="noreferrer" className="text-primary">{i.fileName || "查看"}</a></Td>
                   <Td>{size(i.fileSize)}</Td>
                   <Td>{mmss(i.duration)}</Td>
                   <Td><Badge tone={i.status ? "green" : "gray"}>{i.status ? "可用" : "停用"}</Badge></Td>
-                  <Td className="text-muted">{new Date(i.createTime).toLocaleString("zh-CN")}</Td>
+                  <Td className="text-muted">{formatDateTime(i.createTime)}</Td>
                   <Td>
-                    <button type="button" className="text-danger" onClick={() => window.confirm(`确定删除「${i.name}」吗？`) && fetcher.submit({ intent: "delete", id: String(i.id) }, { method: "post" })}>删除</button>
+                    <button type="button" className="text-danger" onClick={() => setConfirm({ title: "删除素材", description: `确定删除「${i.name}」吗？删除后不可恢复。`, confirmText: "删除", danger: true, form: { intent: "delete", id: String(i.id) } })}>删除</button>
                   </Td>
                 </tr>
               ))}
@@ -172,6 +180,7 @@ export function LibraryPage({
         )}
         <div className="mt-4 flex justify-end"><Pager total={total} pageNo={pageNo} pageSize={pageSize} hrefFor={hrefFor} /></div>
       </Card>
+      <ConfirmDialog request={confirm} busy={fetcher.state !== "idle"} onConfirm={() => confirm && fetcher.submit(confirm.form, { method: "post" })} onCancel={() => setConfirm(null)} />
     </div>
   );
 }

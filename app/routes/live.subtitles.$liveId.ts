@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { serverCaller } from "~/lib/caller.server";
+
+// GET /live/subtitles/{liveId}: the captions of a live as WebVTT, for the replay's subtitle track.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { caller } = await serverCaller(request);
+  const vtt = await caller.live.captionsVtt({ liveId: params.liveId as never }).catch(() => null);
+  if (!vtt) return new Response("WEBVTT\n", { status: 404, headers: { "content-type": "text/vtt; charset=utf-8" } });
+  return new Response(vtt, { headers: { "content-type": "text/vtt; charset=utf-8", "cache-control": "no-cache" } });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "lives" ADD COLUMN "stream_status" smallint DEFAULT 0 NOT NULL;

@@ -39,6 +39,7 @@ const pw = spawnSync("npx", ["playwright", "test"], {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 try {
   const v = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += v.numPassedTests;
@@ -51,6 +52,7 @@ try {
 try {
   const p = JSON.parse(readFileSync(pwJson, "utf8"));
   passed += p.stats.expected + (p.stats.flaky ?? 0);
+  flaky = p.stats.flaky ?? 0;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
   if (pw.status !== 0 && p.stats.unexpected === 0) failed += 1;
@@ -58,5 +60,5 @@ try {
   failed += 1;
 }
 console.log(`\nwhole suite took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped${flaky ? `, ${flaky} flaky (passed only on retry: fix them)` : ""}`);
 process.exit(failed > 0 || vitest.status !== 0 || pw.status !== 0 ? 1 : 0);

@@ -18,6 +18,7 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { useRefresh } from "~/lib/use-refresh";
 import { cn } from "~/lib/utils";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "评论管理 - 财云学院管理后台" }];
 
@@ -126,18 +127,9 @@ export default function AdminComments() {
         <Card className="p-4">
           <div className="mb-4 flex flex-wrap items-center gap-3">
             <Form method="get" className="flex flex-wrap gap-3">
-              <select name="courseId" defaultValue={filters.courseId} aria-label="课程" className="h-9 max-w-60 rounded-md border border-border bg-white px-2 text-sm">
-                <option value="">全部课程</option>
-                {courses.map((c) => (
-                  <option key={c.id} value={c.id}>{c.name}</option>
-                ))}
-              </select>
+              <FilterSelect name="courseId" label="课程" allLabel="全部课程" defaultValue={filters.courseId} options={courses.map((c) => ({ value: c.id, label: c.name }))} className="max-w-60" />
               <Input name="keyword" defaultValue={filters.keyword} placeholder="搜索评论内容或用户" aria-label="搜索评论内容或用户" className="w-56" maxLength={50} />
-              <select name="status" defaultValue={filters.status} aria-label="状态" className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-                <option value="">全部状态</option>
-                <option value="1">显示</option>
-                <option value="0">隐藏</option>
-              </select>
+              <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={[{ value: 1, label: "显示" }, { value: 0, label: "隐藏" }]} />
               <Button type="submit" variant="secondary">查询</Button>
             </Form>
             <Button size="sm" variant="outline" disabled={!picked.length || busy} onClick={() => submit({ intent: "show", ids: picked.map((r) => r.id).join(",") })}>批量显示</Button>

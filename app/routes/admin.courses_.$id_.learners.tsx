@@ -19,6 +19,7 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDuration, formatMoney } from "~/lib/format";
 import { trpc } from "~/lib/trpc";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.course.name ? `${data.course.name} - ` : ""}学员管理 - 财云学院管理后台` }];
 const PAGE_SIZE = 15;
@@ -124,11 +125,7 @@ export default function CourseLearners() {
         <div className="mb-4 flex items-center justify-between gap-3">
           <Form method="get" className="flex gap-3">
             <Input name="keyword" defaultValue={filters.keyword} placeholder="账号、昵称或手机号" className="w-64" aria-label="关键词" maxLength={40} />
-            <select name="completed" defaultValue={filters.completed} className="h-10 rounded-md border border-border px-3 text-sm" aria-label="完成状态">
-              <option value="">全部状态</option>
-              <option value="1">已完成</option>
-              <option value="0">未完成</option>
-            </select>
+            <FilterSelect name="completed" label="完成状态" allLabel="全部状态" defaultValue={filters.completed} options={[{ value: 1, label: "已完成" }, { value: 0, label: "未完成" }]} />
             <Button type="submit" variant="secondary">查询</Button>
           </Form>
           {selectedRows.length > 0 && (

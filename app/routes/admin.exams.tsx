@@ -18,6 +18,7 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { formatDateTime } from "~/lib/format";
 import { useRefresh } from "~/lib/use-refresh";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "考试 - 财云学院管理后台" }];
 
@@ -165,22 +166,12 @@ export default function AdminExams() {
               <Form method="get" className="mb-3 flex flex-wrap gap-2 text-sm">
                 {["results", "tab", "keyword"].map((k) => sp.get(k) && <input key={k} type="hidden" name={k} value={sp.get(k)!} />)}
                 <input name="name" defaultValue={filters.name} placeholder="姓名" className="h-8 w-28 rounded border border-border px-2" />
-                <select name="isPassed" defaultValue={filters.isPassed} className="h-8 rounded border border-border px-2" aria-label="是否及格">
-                  <option value="">全部结果</option>
-                  <option value="1">及格</option>
-                  <option value="0">不及格</option>
-                </select>
+                <FilterSelect size="sm" name="isPassed" label="是否及格" allLabel="全部结果" defaultValue={filters.isPassed} options={[{ value: 1, label: "及格" }, { value: 0, label: "不及格" }]} />
                 <input name="minScore" defaultValue={filters.minScore} placeholder="最低分" className="h-8 w-20 rounded border border-border px-2" />
                 <input name="maxScore" defaultValue={filters.maxScore} placeholder="最高分" className="h-8 w-20 rounded border border-border px-2" />
                 <input name="orgName" defaultValue={filters.orgName} placeholder="单位" className="h-8 w-32 rounded border border-border px-2" />
-                <select name="roleId" defaultValue={filters.roleId} className="h-8 max-w-40 rounded border border-border px-2" aria-label="角色">
-                  <option value="">全部角色</option>
-                  {lookups?.roles.map((r) => <option key={r.id} value={r.id}>{r.path}</option>)}
-                </select>
-                <select name="groupId" defaultValue={filters.groupId} className="h-8 max-w-48 rounded border border-border px-2" aria-label="组织">
-                  <option value="">全部组织</option>
-                  {lookups?.groups.map((g) => <option key={g.id} value={g.id}>{g.path}</option>)}
-                </select>
+                <FilterSelect size="sm" name="roleId" label="角色" allLabel="全部角色" defaultValue={filters.roleId} options={(lookups?.roles ?? []).map((r) => ({ value: r.id, label: r.path }))} className="max-w-40" />
+                <FilterSelect size="sm" name="groupId" label="组织" allLabel="全部组织" defaultValue={filters.groupId} options={(lookups?.groups ?? []).map((g) => ({ value: g.id, label: g.path }))} className="max-w-48" />
                 {relatedCourseId && (
                   <label className="flex items-center gap-1">
                     <input type="checkbox" name="relatedCourseId" value={relatedCourseId} defaultChecked={filters.relatedCourseId === String(relatedCourseId)} />

@@ -18,6 +18,7 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { useRefresh } from "~/lib/use-refresh";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "直播管理 - 财云学院管理后台" }];
 const PAGE_SIZE = 10;
@@ -136,14 +137,7 @@ export default function AdminLives() {
       <Card className="p-4">
         <Form method="get" className="mb-4 flex gap-3">
           <Input name="keyword" defaultValue={filters.keyword} placeholder="直播名称" aria-label="直播名称" maxLength={40} className="w-64" />
-          <select name="liveStatus" defaultValue={filters.liveStatus} aria-label="直播状态" className="h-10 rounded-md border border-border px-3 text-sm">
-            <option value="">全部状态</option>
-            {STATUS.map((s, i) => (
-              <option key={s} value={i}>
-                {s}
-              </option>
-            ))}
-          </select>
+          <FilterSelect name="liveStatus" label="直播状态" allLabel="全部状态" defaultValue={filters.liveStatus} options={STATUS.map((label, value) => ({ value, label }))} />
           <Button type="submit" variant="secondary">
             查询
           </Button>

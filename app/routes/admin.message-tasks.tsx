@@ -14,6 +14,7 @@ import { SCENE_OPTIONS, TASK_STATUS_OPTIONS, TaskStatusBadge } from "~/component
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "消息任务 - 财云学院管理后台" }];
 
@@ -92,22 +93,8 @@ export default function AdminMessageTasks() {
       <Card className="p-4">
         <Form method="get" className="mb-4 flex flex-wrap items-center gap-3">
           <Input name="keyword" defaultValue={filters.keyword} placeholder="搜索任务名称" aria-label="搜索任务名称" className="w-56" maxLength={50} />
-          <select name="sceneType" defaultValue={filters.sceneType} aria-label="触发场景" className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-            <option value="">全部场景</option>
-            {SCENE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <select name="status" defaultValue={filters.status} aria-label="状态" className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-            <option value="">全部状态</option>
-            {TASK_STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <FilterSelect name="sceneType" label="触发场景" allLabel="全部场景" defaultValue={filters.sceneType} options={SCENE_OPTIONS} />
+          <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={TASK_STATUS_OPTIONS} />
           <Button type="submit" variant="secondary">
             查询
           </Button>

@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "站内信管理 - 财云学院管理后台" }];
 
@@ -111,14 +112,7 @@ export default function AdminMessages() {
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <Form method="get" className="flex gap-3">
             <Input name="keyword" defaultValue={filters.keyword} placeholder="搜索标题或内容" aria-label="搜索标题或内容" className="w-64" maxLength={100} />
-            <select name="status" defaultValue={filters.status} aria-label="状态" className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-              <option value="">全部状态</option>
-              {MESSAGE_STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={MESSAGE_STATUS_OPTIONS} />
             <Button type="submit" variant="secondary">
               查询
             </Button>

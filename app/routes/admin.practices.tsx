@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "练习 - 财云学院管理后台" }];
 
@@ -69,11 +70,7 @@ export default function AdminPractices() {
       <Card className="p-4">
         <Form method="get" className="mb-4 flex gap-3">
           <input name="keyword" defaultValue={filters.keyword} placeholder="搜索练习名称" aria-label="搜索练习名称" className="h-9 w-64 rounded-md border border-border px-3 text-sm" />
-          <select name="status" defaultValue={filters.status} aria-label="状态" className="h-9 rounded-md border border-border bg-white px-2 text-sm">
-            <option value="">全部状态</option>
-            <option value="1">已启用</option>
-            <option value="0">已停用</option>
-          </select>
+          <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={[{ value: 1, label: "已启用" }, { value: 0, label: "已停用" }]} />
           <Button type="submit" variant="secondary">查询</Button>
         </Form>
         {page.list.length === 0 ? (

@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "问卷管理 - 财云学院管理后台" }];
 const PAGE_SIZE = 15;
@@ -44,7 +45,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 const STATUS = [
-  { value: "", label: "全部状态" },
   { value: "0", label: "草稿" },
   { value: "1", label: "已发布" },
   { value: "2", label: "已停止" },
@@ -91,13 +91,7 @@ export default function AdminQuestionnaires() {
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <Form method="get" className="flex gap-3">
             <Input name="keyword" defaultValue={filters.keyword} placeholder="搜索问卷标题" aria-label="搜索问卷标题" className="w-64" maxLength={50} />
-            <select name="status" defaultValue={filters.status} aria-label="状态" className="h-10 rounded-md border border-border bg-white px-3 text-sm">
-              {STATUS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
+            <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={STATUS} />
             <Button type="submit" variant="secondary">
               查询
             </Button>

@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export const meta: MetaFunction = () => [{ title: "题库 - 财云学院管理后台" }];
 
@@ -43,7 +44,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return { page, tree, filters, view, where };
   });
 
-const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 export default function AdminQuestions() {
   const { page, tree, filters, view, where } = useLoaderData<typeof loader>();
@@ -119,20 +119,8 @@ export default function AdminQuestions() {
           <Form method="get" className="mb-4 flex flex-wrap items-center gap-3">
             {view !== "all" && <input type="hidden" name="folder" value={String(view)} />}
             <input name="keyword" defaultValue={filters.keyword} placeholder="搜索题干" className="h-9 w-56 rounded-md border border-border px-3 text-sm" />
-            <select name="questionType" defaultValue={filters.questionType} className={select} aria-label="题型">
-              <option value="">全部题型</option>
-              <option value="1">单选题</option>
-              <option value="2">多选题</option>
-              <option value="3">判断题</option>
-              <option value="4">填空题</option>
-              <option value="5">简答题</option>
-            </select>
-            <select name="difficultyType" defaultValue={filters.difficultyType} className={select} aria-label="难度">
-              <option value="">全部难度</option>
-              <option value="1">简单</option>
-              <option value="2">中等</option>
-              <option value="3">困难</option>
-            </select>
+            <FilterSelect name="questionType" label="题型" allLabel="全部题型" defaultValue={filters.questionType} options={["单选题", "多选题", "判断题", "填空题", "简答题"].map((label, i) => ({ value: i + 1, label }))} />
+            <FilterSelect name="difficultyType" label="难度" allLabel="全部难度" defaultValue={filters.difficultyType} options={["简单", "中等", "困难"].map((label, i) => ({ value: i + 1, label }))} />
             <Button type="submit" variant="secondary">查询</Button>
             <div className="ml-auto flex items-center gap-2 text-sm">
               <span className="text-muted">已选 {selection.ids.length} 项</span>

@@ -1,39 +1,16 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { liveCaptions, livePlaybackSubscriptions, liveSeriesSubscriptions, stationMessages, users } from "@db/schema";
 import { sendToUsers, settleUnreadPushes } from "@trpc-app/message/service";
-import { resetEnvCache } from "~/lib/env.server";
 import { createLive, createLiveSeries } from "../factories/live";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 
-// A stand-in realtime process: records every frame the app publishes.
-let frames: { topic: string; message: { type: string; data?: Record<string, unknown>; unreadNum?: number } }[] = [];
-let server: Server;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      frames.push(JSON.parse(body));
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  resetEnvCache();
-});
-afterAll(async () => {
-  delete process.env.REALTIME_INTERNAL_URL;
-  resetEnvCache();
-  await new Promise((r) => server.close(r));
-});
-beforeEach(() => void (frames = []));
+const frames = useRealtimeStub();
 afterEach(() => vi.restoreAllMocks());
 
 const engine = (db: Db) => testClient(db, { headers: { authorization: `Bearer ${process.env.SERVICE_TOKEN}` } });

@@ -1,14 +1,11 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { adminMessages, adminMessageUsers, stationMessages } from "@db/schema";
 import { settleUnreadPushes } from "@trpc-app/message/service";
 import { isOpenTo, userScope, type OpenRangeEntry } from "@trpc-app/org/membership";
 import { usersInRange } from "@trpc-app/message/recipients";
-import { resetEnvCache } from "~/lib/env.server";
 import { createIdentity } from "../factories/identity";
 import { createAdminMessage } from "../factories/message";
 import { addMembership, createGroup, createRole, createTag } from "../factories/org";
@@ -16,29 +13,9 @@ import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 
-// A stand-in realtime process: records the unread counts the app pushes.
-let frames: { topic: string; message: { type: string; unreadNum?: number } }[] = [];
-let server: Server;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      frames.push(JSON.parse(body));
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  resetEnvCache();
-});
-afterAll(async () => {
-  delete process.env.REALTIME_INTERNAL_URL;
-  resetEnvCache();
-  await new Promise((r) => server.close(r));
-});
-beforeEach(() => void (frames = []));
+const frames = useRealtimeStub();
 afterEach(() => settleUnreadPushes());
 
 const unreadPushed = (userId: number) => frames.filter((f) => f.topic === `user/${userId}` && f.message.type === "unread").map((f) => f.message.unreadNum);
@@ -154,7 +131,7 @@ describeEachDb("station messages back office", (getDb) => {
     // Marking read pushes Liu's count without waiting for it: let that frame land first.
     await expect.poll(() => unreadPushed(liu.id)).toContain(0);
     await settleUnreadPushes();
-    frames = [];
+    frames.splice(0);
 
     expect(await admin.call((c) => c.message.admin.operate({ id: msg.id, status: 2 }))).toMatchObject({ status: 2, statusText: "已撤回", withdrawn: 2, recipientCount: 2 });
     await settleUnreadPushes();

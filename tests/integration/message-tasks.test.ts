@@ -1,12 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, asc, eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { examAttempts, examMembers, liveAppointments, messageTaskRunner, messageTasks, stationMessages, userCourses, userIdentities } from "@db/schema";
 import { settleUnreadPushes } from "@trpc-app/message/service";
 import { sweepMessageTasks, takeRunnerLease } from "@trpc-app/message/task.sweep";
-import { resetEnvCache } from "~/lib/env.server";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createLive } from "../factories/live";
@@ -14,29 +11,9 @@ import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 
-// A stand-in realtime process: records the unread counts the app pushes.
-let frames: { topic: string; message: { type: string; unreadNum?: number } }[] = [];
-let server: Server;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      frames.push(JSON.parse(body));
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  resetEnvCache();
-});
-afterAll(async () => {
-  delete process.env.REALTIME_INTERNAL_URL;
-  resetEnvCache();
-  await new Promise((r) => server.close(r));
-});
-beforeEach(() => void (frames = []));
+const frames = useRealtimeStub();
 afterEach(() => settleUnreadPushes());
 
 const MIN = 60_000;

@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { formatDateTime } from "~/lib/format";
 import { downloadFrom } from "./admin-files";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export interface PracticeUserRow {
   userId: number;
@@ -90,11 +91,7 @@ export function PracticeUsers({
         <Form method="get" className="flex gap-2">
           {Object.entries(hiddenParams).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
           <input name="ukw" defaultValue={filters.keyword} placeholder="姓名、用户名或手机号" aria-label="搜索练习人员" className="h-8 w-56 rounded border border-border px-2" />
-          <select name="usource" defaultValue={filters.source} aria-label="来源" className="h-8 rounded border border-border bg-white px-2">
-            <option value="">全部来源</option>
-            <option value="1">指定人员</option>
-            <option value="2">开放范围</option>
-          </select>
+          <FilterSelect size="sm" name="usource" label="来源" allLabel="全部来源" defaultValue={filters.source} options={[{ value: 1, label: "指定人员" }, { value: 2, label: "开放范围" }]} />
           <Button type="submit" size="sm" variant="secondary">查询</Button>
         </Form>
         <div className="ml-auto flex gap-2">

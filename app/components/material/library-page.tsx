@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export interface LibraryItem {
   id: number;
@@ -133,14 +134,8 @@ export function LibraryPage({
         <div className="mb-4 flex items-center justify-between">
           <Form method="get" className="flex gap-3">
             <Input name="keyword" defaultValue={params.get("keyword") ?? ""} placeholder="素材名称" className="w-56" aria-label="关键词" />
-            <select name="fileType" defaultValue={params.get("fileType") ?? ""} className="h-10 rounded-md border border-border px-2 text-sm" aria-label="类型">
-              <option value="">全部类型</option>
-              {types.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
-            </select>
-            <select name="folderId" defaultValue={params.get("folderId") ?? ""} className="h-10 rounded-md border border-border px-2 text-sm" aria-label="所在文件夹">
-              <option value="">全部文件夹</option>
-              {folders.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
-            </select>
+            <FilterSelect name="fileType" label="类型" allLabel="全部类型" defaultValue={params.get("fileType") ?? ""} options={types} />
+            <FilterSelect name="folderId" label="所在文件夹" allLabel="全部文件夹" defaultValue={params.get("folderId") ?? ""} options={folders.map((f) => ({ value: f.id, label: f.name }))} />
             <Button type="submit" variant="secondary">查询</Button>
           </Form>
           <div className="flex items-center gap-2 text-sm">

@@ -13,6 +13,7 @@ import { EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { AccountsDialog } from "./accounts-dialog";
 import { RecipientImportDialog } from "./recipient-import-dialog";
+import { FilterSelect } from "~/components/admin/filter-select";
 
 export interface RecipientRow {
   userId: number;
@@ -43,11 +44,7 @@ function Filters({ withRead, keyword, read }: { withRead: boolean; keyword: stri
       {[...sp.entries()].filter(([k]) => !["rkw", "rread", "rpage"].includes(k)).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
       <input name="rkw" defaultValue={keyword} placeholder="姓名、登录名或手机号" aria-label="搜索接收人" maxLength={40} className="h-8 w-56 rounded border border-border px-2 text-sm" />
       {withRead && (
-        <select name="rread" defaultValue={read} aria-label="阅读状态" className="h-8 rounded border border-border bg-white px-2 text-sm">
-          <option value="">全部</option>
-          <option value="1">已读</option>
-          <option value="0">未读</option>
-        </select>
+        <FilterSelect size="sm" name="rread" label="阅读状态" allLabel="全部" defaultValue={read} options={[{ value: 1, label: "已读" }, { value: 0, label: "未读" }]} />
       )}
       <Button type="submit" size="sm" variant="secondary">
         查询

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { handleApiError } from "~/lib/api-errors";
-import { serverCaller } from "~/lib/caller.server";
+import { notFoundUnlessFault, serverCaller } from "~/lib/caller.server";
 import { formatCount, formatDuration } from "~/lib/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
@@ -34,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       caller.comment.list({ courseId: id, pageNo: 1, pageSize: 10 }),
     ]);
     return { course, chapters, files, recommend: recommend.slice(0, 4), comments };
-  } catch {
-    throw data("课程不存在或已下架", { status: 404 });
+  } catch (e) {
+    notFoundUnlessFault(e, "课程不存在或已下架");
   }
 }
 

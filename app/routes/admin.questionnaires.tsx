@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { badInput } from "@trpc-app/errors";
@@ -34,14 +35,22 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
-  return adminAction(request, async (caller) => {
+  let copiedId = 0;
+  const result = await adminAction(request, async (caller) => {
     const intent = String(form.get("intent"));
     const ids = String(form.get("ids") ?? "").split(",").filter(Boolean) as never;
     if (intent === "publish") return `已发布 ${(await caller.questionnaire.admin.setStatus({ ids, status: 1 })).count} 份问卷`;
     if (intent === "stop") return `已停止 ${(await caller.questionnaire.admin.setStatus({ ids, status: 2 })).count} 份问卷`;
     if (intent === "del") return `已删除 ${(await caller.questionnaire.admin.del({ ids })).count} 份问卷`;
+    if (intent === "copy") {
+      copiedId = (await caller.questionnaire.admin.copy({ id: ids[0] })).id;
+      return "已复制为新的草稿";
+    }
     throw badInput("未知的操作");
   });
+  // The copy opens in its editor, where the admin revises it before publishing.
+  if (copiedId) throw redirect(`/admin/questionnaires/${copiedId}?copied=1`);
+  return result;
 };
 
 const STATUS = [
@@ -146,6 +155,9 @@ export default function AdminQuestionnaires() {
                     <div className="flex gap-3 text-sm text-primary">
                       <Link to={`/admin/questionnaires/${q.id}`}>{q.status === 0 ? "编辑" : "查看"}</Link>
                       <Link to={`/admin/questionnaires/${q.id}/results`}>结果</Link>
+                      <button type="button" disabled={busy} onClick={() => submit("copy", [q.id])}>
+                        复制
+                      </button>
                       {q.status === 1 ? (
                         <button type="button" className="text-danger" onClick={() => ask("stop", [q])}>
                           停止

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
@@ -28,6 +28,25 @@ export default function QuestionnaireEdit() {
       : { title: "", description: "", anonymous: 0, questions: [newQuestion(1)] },
   );
   const [busy, setBusy] = useState(false);
+  const [sp] = useSearchParams();
+  // A copy lands here by redirect from the list: say so once.
+  const copied = sp.get("copied") === "1";
+  useEffect(() => {
+    if (copied) adminToast.success("已复制为新的草稿，修改后保存或发布");
+  }, [copied, item?.id]);
+
+  async function copy() {
+    if (!item) return;
+    setBusy(true);
+    try {
+      const { id } = await trpc.questionnaire.admin.copy.mutate({ id: item.id });
+      navigate(`/admin/questionnaires/${id}?copied=1`);
+    } catch (e) {
+      adminToast.error(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function save(publish: boolean) {
     setBusy(true);
@@ -66,8 +85,11 @@ export default function QuestionnaireEdit() {
       {readOnly && item && (
         <p className="mb-4 flex items-center gap-2 rounded-md bg-[#fff7e8] px-4 py-2 text-sm text-[#d25f00]">
           <Badge tone={item.status === 1 ? "green" : "gray"}>{item.statusText}</Badge>
-          问卷发布后题目不能再修改，已收到 {item.answerCount} 份答卷。
-          <Link className="ml-auto text-primary" to={`/admin/questionnaires/${item.id}/results`}>
+          问卷发布后题目不能再修改，已收到 {item.answerCount} 份答卷；要改题目请复制为新问卷。
+          <button type="button" className="ml-auto text-primary disabled:opacity-60" disabled={busy} onClick={copy}>
+            复制为新问卷
+          </button>
+          <Link className="text-primary" to={`/admin/questionnaires/${item.id}/results`}>
             查看结果
           </Link>
           <a className="text-primary" href={`/questionnaire?id=${item.id}`} target="_blank" rel="noreferrer">

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO, expect, loginByApi, shot, test } from "./fixtures";
+import { DEMO, expect, loginByApi, shot, test, closeDialog } from "./fixtures";
 
 const T = "/api/elearning/caiyun/test";
 
@@ -114,7 +114,7 @@ test("an admin imports questions from .xlsx, builds a random paper and an exam",
   await expect(page.getByTestId("import-result")).toContainText("成功导入5道，失败1行");
   await expect(page.getByTestId("import-result")).toContainText("第7行");
   await shot(page, "exam-admin-import");
-  await page.keyboard.press("Escape");
+  await closeDialog(page);
 
   await page.goto("/admin/papers");
   await page.getByRole("button", { name: "新建试卷" }).click();
@@ -140,7 +140,7 @@ test("an admin imports questions from .xlsx, builds a random paper and an exam",
   await editor.getByRole("button", { name: "保存试题设置" }).click();
   await expect(editor.getByRole("status")).toHaveText("试卷已设置");
   await shot(page, "exam-admin-editor");
-  await page.keyboard.press("Escape");
+  await closeDialog(page);
   const row = page.getByRole("row", { name: /合同管理专项测验/ });
   await row.getByRole("button", { name: "启用" }).click();
   await expect(row.getByText("已启用")).toBeVisible();

@@ -72,3 +72,10 @@ export async function ownCourse(page: Page, name: string) {
   await mutate(page, "course.admin.release", { id, status: 1 });
   return id;
 }
+
+/** Closes the open dialog with its 关闭 button and waits until it is gone (a key press can land before the dialog listens). */
+export async function closeDialog(page: Page) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("关闭", { exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, loginByApi, shot, test } from "./fixtures";
+import { DEMO, expect, loginByApi, shot, test, closeDialog } from "./fixtures";
 
 const SECOND_LEARNER = { account: "zhangmin_cg", password: "Caiyun@2026pass" };
 
@@ -103,7 +103,7 @@ test.describe("live room", () => {
     await expect(page.getByTestId("live-replay-prompt")).toContainText("回放生成中");
     await page.getByRole("button", { name: "预约回放" }).click();
     await expect(page.getByRole("dialog")).toContainText("回放预约成功");
-    await page.keyboard.press("Escape");
+    await closeDialog(page);
     await expect(page.getByRole("button", { name: "已预约直播回放" })).toBeDisabled();
     await shot(page, "live-replay-reserved");
   });

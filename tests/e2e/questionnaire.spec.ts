@@ -88,6 +88,19 @@ test("an admin builds and publishes a questionnaire, a learner fills it, the adm
   await page.getByRole("button", { name: "批量停止" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "停止" }).click();
   await expect(page.locator(`tr[data-title="${title}"]`)).toContainText("已停止");
+
+  // Its questions are fixed now; a copy from the row opens as a draft in the editor, ready to revise.
+  await page.locator(`tr[data-title="${title}"]`).getByRole("button", { name: "复制" }).click();
+  await expect(page).toHaveURL(/\/admin\/questionnaires\/\d+\?copied=1$/);
+  await expect(page.getByText("已复制为新的草稿，修改后保存或发布")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "编辑问卷" })).toBeVisible();
+  await expect(page.getByLabel("问卷标题", { exact: true })).toHaveValue(`${title}（副本）`);
+  await expect(page.getByLabel("第1题选项2", { exact: true })).toHaveValue("一般");
+  await page.getByLabel("第2题题目", { exact: true }).fill("您希望下期课程讲什么");
+  await page.getByRole("button", { name: "保存草稿" }).click();
+  await expect(page).toHaveURL(/\/admin\/questionnaires$/);
+  await expect(page.locator(`tr[data-title="${title}（副本）"]`)).toContainText("草稿");
+  await expect(page.locator(`tr[data-title="${title}"]`)).toContainText("已停止");
 });
 
 test("the live console pushes a published questionnaire by picking it", async ({ page }) => {

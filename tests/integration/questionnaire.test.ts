@@ -145,6 +145,28 @@ describeEachDb("questionnaires", (getDb) => {
     expect(await admin.call((c) => c.questionnaire.admin.del({ ids: [q.id, d.id] }))).toEqual({ count: 2 });
     expect(await db.select().from(questionnaires)).toHaveLength(0);
   });
+
+  it("copies a published questionnaire into an editable draft without its answers or bindings", async () => {
+    const db = getDb();
+    const { admin, zhangRow } = await setup(db);
+    const live = await createLive(db, { name: "采购法解读直播" });
+    const { questionnaire: q } = await createQuestionnaire(db, { title: "长".repeat(98), anonymous: 1 });
+    await addAnswer(db, q.id, zhangRow.id, []);
+    await admin.call((c) => c.questionnaire.admin.bind({ questionnaireId: q.id, businessId: live.id }));
+
+    const { id } = await admin.call((c) => c.questionnaire.admin.copy({ id: q.id }));
+    const copy = await admin.call((c) => c.questionnaire.admin.get({ id }));
+    const original = await admin.call((c) => c.questionnaire.admin.get({ id: q.id }));
+    // The suffix always fits: the title is shortened to stay within 100 characters.
+    expect(copy).toMatchObject({ title: `${"长".repeat(96)}（副本）`, status: 0, anonymous: 1, answerCount: 0, description: original.description });
+    expect(copy.questions.map(({ id: _id, ...rest }) => rest)).toEqual(original.questions.map(({ id: _id, ...rest }) => rest));
+    expect(await admin.call((c) => c.questionnaire.admin.bindInfo({ questionnaireId: id }))).toEqual([]);
+    // The copy is a draft, so its questions can be revised; the original keeps its answer.
+    await admin.call((c) => c.questionnaire.admin.modify({ id, title: "修订版", questions: [{ type: 3, title: "您的建议" }] as never }));
+    expect((await admin.call((c) => c.questionnaire.admin.get({ id: q.id }))).answerCount).toBe(1);
+    expect((await rejection(admin.call((c) => c.questionnaire.admin.copy({ id: 999999 })))).message).toBe("问卷不存在或已删除");
+    expect((await rejection(admin.call((c) => c.questionnaire.admin.copy({ id: "abc" as never })))).code).toBe("BAD_REQUEST");
+  });
 });
 
 describeEachDb("questionnaire demo data", (getDb) => {

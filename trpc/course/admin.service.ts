@@ -9,6 +9,7 @@ import { chapterTree } from "./catalogue.service";
 import { likePattern } from "./search.service";
 import { courseCard, mediaUrl } from "./view";
 import { dateText, toXlsx } from "./xlsx";
+import { copyName } from "../copy-name";
 
 export const STATUS_TEXT: Record<number, string> = { 0: "草稿", 1: "已发布", 2: "已下架" };
 
@@ -198,7 +199,7 @@ export async function copyCourse(db: DbOrTx, adminId: number, id: number) {
     const { id: _id, createdAt: _c, updatedAt: _u, releasedAt: _r, ...rest } = c;
     const [copy] = await tx
       .insert(courses)
-      .values({ ...rest, name: `${c.name}（副本）`.slice(0, 100), status: COURSE_STATUS.draft, joinedCount: 0, createdBy: adminId })
+      .values({ ...rest, name: copyName(c.name, 100), status: COURSE_STATUS.draft, joinedCount: 0, createdBy: adminId })
       .returning({ id: courses.id });
     const chapters = await tx.select().from(courseChapters).where(eq(courseChapters.courseId, id)).orderBy(asc(courseChapters.sort));
     const map = new Map<number, number>();

@@ -8,6 +8,7 @@ import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { pageOf, type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
+import { copyName } from "../copy-name";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 
@@ -210,7 +211,7 @@ export async function copyExam(db: Db, id: number, userId: number) {
   const exam = await loadExam(db, id);
   return db.transaction(async (tx) => {
     const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = exam;
-    const [copy] = await tx.insert(exams).values({ ...rest, name: `${exam.name}（副本）`.slice(0, 100), status: 0, submitted: 0, createdBy: userId }).returning();
+    const [copy] = await tx.insert(exams).values({ ...rest, name: copyName(exam.name, 100), status: 0, submitted: 0, createdBy: userId }).returning();
     const ranges = await openRangeOf(tx, id);
     if (ranges.length) await tx.insert(examOpenRanges).values(ranges.map((r) => ({ ...r, examId: copy!.id })));
     return examAdminView(copy!);

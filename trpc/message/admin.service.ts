@@ -5,6 +5,7 @@ import { fail, notFound } from "../errors";
 import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./admin-schemas";
 import { missingRangeTargets, resolveRecipients } from "./recipients";
 import { pushUnreadLater, sendToUsers } from "./service";
+import { copyName } from "../copy-name";
 
 /** businessType of the copies a back-office message sends; businessId is the message id. */
 export const STATION_BUSINESS = "station";
@@ -172,8 +173,7 @@ export async function deleteMessages(db: Db, ids: number[]) {
 /** A new draft with the same title, content, link, target and bound users. */
 export async function copyMessage(db: Db, actorId: number, id: number) {
   const m = await loadMessage(db, id);
-  const suffix = "（副本）";
-  const title = m.title.length + suffix.length > 100 ? `${m.title.slice(0, 100 - suffix.length)}${suffix}` : `${m.title}${suffix}`;
+  const title = copyName(m.title, 100);
   const newId = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(adminMessages)

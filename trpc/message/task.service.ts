@@ -4,6 +4,7 @@ import { MESSAGE_TASK_STATUS as S, messageTasks, stationMessages, users } from "
 import { badInput, fail, notFound } from "../errors";
 import type { CreateTaskInput, TaskPageInput, UpdateTaskInput } from "./task-schemas";
 import { findScene, resolveParams, ruleText, sceneOf, SCENES, templateProblem, type ParamValues, type Scene, type SceneType } from "./task-scenes";
+import { copyName } from "../copy-name";
 
 /** businessType of the notices a task sends; businessId names the event (exam, live, course, attempt). */
 export const taskBusinessType = (taskId: number) => `task:${taskId}`;
@@ -172,8 +173,7 @@ export async function setTaskTemplate(db: DbOrTx, input: { id: number; title?: s
 /** A stopped copy named 「…（副本）」; it sends its own notices (a new task id), counters start at zero. */
 export async function copyTask(db: DbOrTx, actorId: number, id: number) {
   const t = await loadTask(db, id);
-  const suffix = "（副本）";
-  const name = t.name.length + suffix.length > 50 ? `${t.name.slice(0, 50 - suffix.length)}${suffix}` : `${t.name}${suffix}`;
+  const name = copyName(t.name, 50);
   const [row] = await db
     .insert(messageTasks)
     .values({ name, sceneType: t.sceneType, params: t.params, titleTemplate: t.titleTemplate, contentTemplate: t.contentTemplate, link: t.link, createdBy: actorId })

@@ -3,7 +3,8 @@ import type { DbOrTx } from "@db/client";
 import { QUESTION_TYPE, QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, questionnaireAnswers, questionnaireBindings, questionnaireQuestions, questionnaires, users } from "@db/schema";
 import { fail, notFound } from "../errors";
 import { dateText, toXlsx } from "../course/xlsx";
-import type { SaveInput } from "./schemas";
+import { copyName } from "../copy-name";
+import { TITLE_MAX, type SaveInput } from "./schemas";
 import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -69,6 +70,23 @@ export async function createQuestionnaire(db: DbOrTx, adminId: number, input: Sa
       .returning();
     await tx.insert(questionnaireQuestions).values(questionRows(q!.id, input));
     return { id: q!.id };
+  });
+}
+
+/**
+ * A draft 「…（副本）」 with the same description, anonymity and questions, and no answers or bindings:
+ * the way to revise a questionnaire once it has been published.
+ */
+export async function copyQuestionnaire(db: DbOrTx, adminId: number, id: number) {
+  const q = await findQuestionnaire(db, id);
+  const questions = await questionsOf(db, id);
+  return db.transaction(async (tx) => {
+    const [copy] = await tx
+      .insert(questionnaires)
+      .values({ title: copyName(q.title, TITLE_MAX), description: q.description, anonymous: q.anonymous, createdBy: adminId })
+      .returning({ id: questionnaires.id });
+    if (questions.length) await tx.insert(questionnaireQuestions).values(questions.map((x, i) => ({ questionnaireId: copy!.id, type: x.type, title: x.title, required: x.required, options: x.options, sort: i + 1 })));
+    return { id: copy!.id };
   });
 }
 

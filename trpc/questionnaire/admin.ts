@@ -8,6 +8,7 @@ export const questionnaireAdminRouter = router({
   get: adminProcedure.input(s.idInput).query(({ ctx, input }) => m.getQuestionnaire(ctx.db, input.id)),
   scenes: adminProcedure.input(s.sceneInput).query(({ input }) => m.applicationScenes(input.templateCode)),
   create: adminProcedure.input(s.createInput).mutation(({ ctx, input }) => m.createQuestionnaire(ctx.db, ctx.user.id, input)),
+  copy: adminProcedure.input(s.idInput).mutation(({ ctx, input }) => m.copyQuestionnaire(ctx.db, ctx.user.id, input.id)),
   modify: adminProcedure.input(s.modifyInput).mutation(({ ctx, input }) => m.modifyQuestionnaire(ctx.db, input)),
   del: adminProcedure.input(s.idsInput).mutation(({ ctx, input }) => m.deleteQuestionnaires(ctx.db, input.ids)),
   setStatus: adminProcedure.input(s.statusBatchInput).mutation(({ ctx, input }) => m.setStatus(ctx.db, input.ids, input.status)),

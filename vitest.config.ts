@@ -11,6 +11,8 @@ const shared = {
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Migrated database templates that test databases are copied from (tests/helpers/db-templates.ts).
+    globalSetup: ["./tests/helpers/global-setup.ts"],
     // Two cores: more workers only add PGlite start-ups competing for them.
     maxWorkers: 2,
     projects: [

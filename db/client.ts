@@ -31,6 +31,8 @@ export interface OpenOptions {
   /** PGlite data directory; "memory://" for an in-memory database. */
   dataDir?: string;
   migrate?: boolean;
+  /** PGlite only: start from this dumped data folder (already migrated) instead of an empty one. */
+  loadDataDir?: Blob;
   /** postgres.js connections in all: half of them (at least one) run transactions, the rest the other queries. */
   max?: number;
 }
@@ -63,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   if (opts.migrate) {

@@ -16,6 +16,8 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { FilterSelect } from "~/components/admin/filter-select";
+import { BindLivesDialog } from "~/components/questionnaire/bind-lives-dialog";
+import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "问卷管理 - 财云学院管理后台" }];
 const PAGE_SIZE = 15;
@@ -67,6 +69,8 @@ export default function AdminQuestionnaires() {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const [confirm, setConfirm] = useState<(ConfirmRequest & { intent: string; ids: number[] }) | null>(null);
+  const [binding, setBinding] = useState<Row | null>(null);
+  const refresh = useRefresh();
   const selection = useSelection(page.list.map((q) => q.id), [page.pageNo, page.total, filters.keyword, filters.status]);
   useActionToast(fetcher, () => {
     setConfirm(null);
@@ -148,7 +152,11 @@ export default function AdminQuestionnaires() {
                     <Badge tone={tone(q.status)}>{q.statusText}</Badge>
                   </Td>
                   <Td>{q.answerCount}</Td>
-                  <Td>{q.bindCount}</Td>
+                  <Td>
+                    <button type="button" className="text-primary" onClick={() => setBinding(q)} aria-label={`绑定直播：${q.title}`}>
+                      {q.bindCount ? `${q.bindCount} 场直播` : "绑定直播"}
+                    </button>
+                  </Td>
                   <Td className="max-w-[160px] truncate text-muted">{q.remark || "-"}</Td>
                   <Td className="text-muted">{formatDateTime(q.updateTime)}</Td>
                   <Td>
@@ -186,6 +194,7 @@ export default function AdminQuestionnaires() {
         </div>
       </Card>
       <ConfirmDialog request={confirm} busy={busy} onConfirm={() => confirm && submit(confirm.intent, confirm.ids)} onCancel={() => setConfirm(null)} />
+      <BindLivesDialog questionnaire={binding} onClose={() => setBinding(null)} onChanged={refresh} />
     </div>
   );
 }

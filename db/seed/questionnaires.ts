@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { users } from "@db/schema";
+import { QUESTIONNAIRE_BUSINESS, lives, questionnaireBindings, users } from "@db/schema";
 import { addAnswer, createQuestionnaire } from "../../tests/factories/questionnaire";
 
 const HOUR = 3600 * 1000;
@@ -41,4 +41,7 @@ export async function seedQuestionnaires(db: Db) {
     ];
     await addAnswer(db, q.id, userId, answers, new Date(Date.now() - hoursAgo * HOUR));
   }
+  // Bound to the replay, so its room offers the survey to those who watch it afterwards.
+  const [replay] = await db.select({ id: lives.id }).from(lives).where(and(eq(lives.name, "框架协议采购实务操作"), eq(lives.liveStatus, 2)));
+  if (replay) await db.insert(questionnaireBindings).values({ businessType: QUESTIONNAIRE_BUSINESS.live, businessId: replay.id, questionnaireId: q.id });
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, loginByApi, mutate, query, shot, test } from "./fixtures";
+import { closeDialog, DEMO, expect, loginByApi, mutate, query, shot, test } from "./fixtures";
 
 // Questionnaires: the admin builds and publishes one, a new learner fills it, the admin reads the figures and exports.
 
@@ -123,4 +123,57 @@ test("the live console pushes a published questionnaire by picking it", async ({
   await shot(page, "questionnaire-live-console");
   const hook = await query<{ title: string; url: string }>(page, "live.admin.questionnaire", { liveId: live.id });
   expect(hook).toMatchObject({ title: "2026年度政府采购培训需求调查", url: expect.stringMatching(new RegExp(`/questionnaire\\?id=${id}$`)) });
+});
+
+test("an admin binds a questionnaire to a live from the list; the live room offers it until unbound", async ({ page, browser }) => {
+  await page.goto("/");
+  await loginByApi(page, DEMO.admin);
+  const lives = await query<{ list: { liveStatus: number; m3u8PlayURL: string }[] }>(page, "live.admin.page", { pageSize: 50 });
+  const stream = lives.list.find((l) => l.liveStatus === 1 && l.m3u8PlayURL)!.m3u8PlayURL;
+  const start = Date.now() + 3600e3;
+  const name = `问卷绑定验收直播${suffix}`;
+  const live = await mutate<{ id: number; roomId: string }>(page, "live.admin.save", { name, teacherName: "韩立", startTime: start, endTime: start + 7200e3, m3u8PlayUrl: stream });
+  const title = `直播课后调查${suffix}`;
+  const { id } = await mutate<{ id: number }>(page, "questionnaire.admin.create", { title, questions: [{ type: 3, title: "您对本场直播的建议" }] });
+
+  // A draft cannot be bound: the dialog says so and offers no lives.
+  await page.goto(`/admin/questionnaires?keyword=${encodeURIComponent(title)}`);
+  await page.getByRole("button", { name: `绑定直播：${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "绑定直播" });
+  await expect(dialog.getByTestId("unbound-lives")).toContainText("草稿问卷不能绑定，请先发布");
+  await closeDialog(page);
+
+  await mutate(page, "questionnaire.admin.setStatus", { ids: [id], status: 1 });
+  await page.reload();
+  await page.getByRole("button", { name: `绑定直播：${title}` }).click();
+  await dialog.getByLabel("搜索直播名称").fill(name);
+  await dialog.getByRole("button", { name: "搜索" }).click();
+  await dialog.getByTestId("unbound-lives").locator(`li[data-live="${name}"]`).getByRole("button", { name: "绑定" }).click();
+  await expect(dialog.getByTestId("bound-lives").locator(`li[data-live="${name}"]`)).toBeVisible();
+  await expect(dialog.getByTestId("unbound-lives")).toContainText("没有符合条件的未绑定直播");
+  await shot(page, "questionnaire-bind-lives");
+  await closeDialog(page);
+  await expect(page.getByRole("button", { name: `绑定直播：${title}` })).toHaveText("1 场直播");
+
+  // A learner in the room sees the card; the console names the binding.
+  const ctx = await browser.newContext();
+  const lp = await ctx.newPage();
+  await lp.goto("/");
+  await loginByApi(lp, DEMO.learner);
+  await lp.goto(`/live/detail?roomId=${live.roomId}`);
+  const card = lp.getByTestId("live-questionnaire");
+  await expect(card).toContainText(title);
+  await shot(lp, "questionnaire-bound-in-room");
+  await page.goto(`/admin/lives/console?id=${live.id}`);
+  await expect(page.getByTestId("console-bound-questionnaire")).toContainText(title);
+
+  // Unbound, the room no longer offers it.
+  await page.goto(`/admin/questionnaires?keyword=${encodeURIComponent(title)}`);
+  await page.getByRole("button", { name: `绑定直播：${title}` }).click();
+  await dialog.getByTestId("bound-lives").locator(`li[data-live="${name}"]`).getByRole("button", { name: "解除绑定" }).click();
+  await expect(dialog.getByTestId("bound-lives")).toContainText("还没有绑定直播");
+  await lp.reload();
+  await expect(lp.getByRole("heading", { name })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await ctx.close();
 });

@@ -252,5 +252,14 @@ describeEachDb("live: raffles, sign-in, mutes and comments", (getDb) => {
     const file = await admin.call((c) => c.live.admin.exportMembers({ liveId: saved.id }));
     expect(file.rows).toBe(1);
     expect(Buffer.from(file.base64, "base64").subarray(0, 2).toString()).toBe("PK");
+
+    // A copy of the ended live is a new upcoming one: its own room, no replay, likes or pushed questionnaire.
+    await admin.call((c) => c.live.admin.pushQuestionnaire({ liveId: saved.id, title: "直播满意度调查", url: "https://example.cn/questionnaire?id=1" }));
+    const copy = await admin.call((c) => c.live.admin.copy({ id: saved.id }));
+    expect(copy).toMatchObject({ name: "政府采购质疑投诉处理（副本）", liveStatus: 0, teacherName: "赵磊" });
+    expect(copy.roomId).not.toBe(saved.roomId);
+    expect(await admin.call((c) => c.live.admin.questionnaire({ liveId: copy.id }))).toBeNull();
+    const long = await admin.call((c) => c.live.admin.save({ name: "长".repeat(60), startTime: start, endTime: start + 3600e3 }));
+    expect((await admin.call((c) => c.live.admin.copy({ id: long.id }))).name).toBe(`${"长".repeat(56)}（副本）`);
   });
 });

@@ -146,6 +146,26 @@ describeEachDb("questionnaires", (getDb) => {
     expect(await db.select().from(questionnaires)).toHaveLength(0);
   });
 
+  it("a live room shows the bound questionnaire while nothing is pushed and it is collecting", async () => {
+    const db = getDb();
+    const { admin, zhang } = await setup(db);
+    const live = await createLive(db, { name: "采购法解读直播", liveStatus: 1 });
+    const { questionnaire: q } = await createQuestionnaire(db, { title: "直播满意度调查" });
+    const hook = () => zhang.call((c) => c.live.questionnaire({ liveId: live.id }));
+    expect(await hook()).toBeNull();
+    await admin.call((c) => c.questionnaire.admin.bind({ questionnaireId: q.id, businessId: live.id }));
+    expect(await hook()).toMatchObject({ liveId: live.id, title: "直播满意度调查", url: `/questionnaire?id=${q.id}`, source: "bound" });
+    // A push takes the room over; withdrawing it brings the bound one back.
+    await admin.call((c) => c.live.admin.pushQuestionnaire({ liveId: live.id, title: "课后小调查", url: "https://example.cn/s/1" }));
+    expect(await hook()).toMatchObject({ title: "课后小调查", source: "pushed" });
+    await admin.call((c) => c.live.admin.withdrawQuestionnaire({ liveId: live.id }));
+    expect(await hook()).toMatchObject({ title: "直播满意度调查", source: "bound" });
+    // Stopped, it no longer collects answers and leaves the room; the console sees the same.
+    await admin.call((c) => c.questionnaire.admin.setStatus({ ids: [q.id], status: 2 }));
+    expect(await hook()).toBeNull();
+    expect(await admin.call((c) => c.live.admin.questionnaire({ liveId: live.id }))).toBeNull();
+  });
+
   it("copies a published questionnaire into an editable draft without its answers or bindings", async () => {
     const db = getDb();
     const { admin, zhangRow } = await setup(db);
@@ -182,5 +202,9 @@ describeEachDb("questionnaire demo data", (getDb) => {
     expect(who.length).toBeGreaterThanOrEqual(3);
     expect(who.map((w) => w.loginName)).not.toEqual(expect.arrayContaining(["demo_learner"]));
     for (const w of who) expect(["demo_learner", "zhangmin_cg", "linna_cg", "guopeng"]).not.toContain(w.loginName);
+    // The replay room offers it.
+    const { lives } = await import("@db/schema");
+    const [replay] = await db.select().from(lives).where(eq(lives.name, "框架协议采购实务操作"));
+    expect(await testClient(db).call((c) => c.live.questionnaire({ liveId: replay!.id }))).toMatchObject({ title: "2026年度政府采购培训需求调查", source: "bound" });
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { notifyReplayReady, notifySeriesLiveStart, notifySeriesNewLive } from ".
 import { findLive, liveView, newRoomId, type Live } from "./room.service";
 import type { LiveEditInput } from "./schemas";
 import { likePattern } from "../course/search.service";
+import { copyName } from "../copy-name";
 
 // Live management of the back office (back-office.md 7.5): editing, lifecycle and the console.
 
@@ -46,7 +47,7 @@ export async function copyLive(db: DbOrTx, id: number) {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = l;
   const [c] = await db
     .insert(lives)
-    .values({ ...rest, name: `${l.name.slice(0, 56)}(副本)`, roomId: newRoomId(), liveStatus: 0, isPause: 0, isPlayback: 0, playbackUrl: null, likeCount: 0, pushKey: null, streamStatus: 0, muteAll: 0, startedAt: null, questionnaire: null })
+    .values({ ...rest, name: copyName(l.name, 60), roomId: newRoomId(), liveStatus: 0, isPause: 0, isPlayback: 0, playbackUrl: null, likeCount: 0, pushKey: null, streamStatus: 0, muteAll: 0, startedAt: null, questionnaire: null })
     .returning();
   await quietly(notifySeriesNewLive(db, c!));
   return adminView(c!);

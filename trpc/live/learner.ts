@@ -79,7 +79,7 @@ export const liveLearnerProcedures = {
   seriesSubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => subscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
   seriesUnsubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.liveSeriesId, ctx.user.id)),
   seriesStatus: learnerProcedure.input(s.seriesIdInput).query(({ ctx, input }) => subscribeStatus(ctx.db, input.liveSeriesId, ctx.user.id)),
-  /** The questionnaire hook: the questionnaire the console pushed into the room, or null. */
+  /** The questionnaire hook: the questionnaire pushed into the room, else the published one bound to the live, or null. */
   questionnaire: publicProcedure.input(liveOnly).query(({ ctx, input }) => currentQuestionnaire(ctx.db, input.liveId)),
   /** The latest caption sentences, for a viewer joining while captions run. */
   captions: publicProcedure.input(liveOnly).query(({ ctx, input }) => recentCaptions(ctx.db, input.liveId)),

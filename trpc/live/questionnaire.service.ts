@@ -1,15 +1,25 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { lives, type LiveQuestionnaire } from "@db/schema";
+import { QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, questionnaireBindings, questionnaires, type LiveQuestionnaire } from "@db/schema";
 import { publishLive } from "./events";
 import { findLive } from "./room.service";
 
-// Questionnaires themselves are not built yet: the console pushes a title and a link, kept on the live.
+// The console pushes a title and a link (a published questionnaire's learner page, or an outside survey),
+// kept on the live so viewers who join later see it too. A questionnaire bound to the live in the back
+// office (questionnaire binding) shows in the room while nothing is pushed and it is collecting answers.
+
+export type RoomQuestionnaire = LiveQuestionnaire & { liveId: number; source: "pushed" | "bound" };
 
 /** The questionnaire hook: what the room shows now, for viewers who join late; null when none. */
-export async function currentQuestionnaire(db: DbOrTx, liveId: number, opts: { admin?: boolean } = {}): Promise<(LiveQuestionnaire & { liveId: number }) | null> {
+export async function currentQuestionnaire(db: DbOrTx, liveId: number, opts: { admin?: boolean } = {}): Promise<RoomQuestionnaire | null> {
   const live = await findLive(db, { liveId }, opts);
-  return live.questionnaire ? { liveId: live.id, ...live.questionnaire } : null;
+  if (live.questionnaire) return { liveId: live.id, ...live.questionnaire, source: "pushed" };
+  const [bound] = await db
+    .select({ id: questionnaires.id, title: questionnaires.title, boundAt: questionnaireBindings.createdAt })
+    .from(questionnaireBindings)
+    .innerJoin(questionnaires, eq(questionnaires.id, questionnaireBindings.questionnaireId))
+    .where(and(eq(questionnaireBindings.businessType, QUESTIONNAIRE_BUSINESS.live), eq(questionnaireBindings.businessId, live.id), eq(questionnaires.status, QUESTIONNAIRE_STATUS.published)));
+  return bound ? { liveId: live.id, title: bound.title, url: `/questionnaire?id=${bound.id}`, pushedAt: bound.boundAt.getTime(), source: "bound" } : null;
 }
 
 export async function pushQuestionnaire(db: DbOrTx, liveId: number, title: string, url: string) {

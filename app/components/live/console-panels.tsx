@@ -88,7 +88,7 @@ export function CaptionPanel({ live, recent, lastCaption, act }: { live: { id: n
 }
 
 /** Pushes a questionnaire link into the room; learners who join later see it too. */
-export function QuestionnairePanel({ liveId, current, act }: { liveId: number; current: { title: string; url: string; pushedAt: number } | null; act: Act }) {
+export function QuestionnairePanel({ liveId, current, act }: { liveId: number; current: { title: string; url: string; pushedAt: number; source?: "pushed" | "bound" } | null; act: Act }) {
   const [title, setTitle] = useState("");
   const [url, setUrl] = useState("");
   // Published questionnaires of the platform; pushing one sends its learner page link with its title.
@@ -105,7 +105,15 @@ export function QuestionnairePanel({ liveId, current, act }: { liveId: number; c
   return (
     <section className="space-y-3 rounded-lg bg-white p-4" data-testid="console-questionnaire">
       <h2 className="font-semibold">推送问卷</h2>
-      {current ? (
+      {current?.source === "bound" ? (
+        <p className="text-sm" data-testid="console-bound-questionnaire">
+          已绑定问卷：
+          <a href={current.url} target="_blank" rel="noreferrer" className="text-primary">
+            {current.title}
+          </a>
+          <span className="ml-2 text-xs text-muted">未推送问卷时学员在直播间看到它；在「问卷管理」中解除绑定</span>
+        </p>
+      ) : current ? (
         <div className="flex items-center gap-3 text-sm">
           <span className="truncate">
             当前问卷：

@@ -4,6 +4,7 @@ import type { Db } from "@db/client";
 import { liveCaptions, livePlaybackSubscriptions, liveSeriesSubscriptions, stationMessages, users } from "@db/schema";
 import { sendToUsers, settleUnreadPushes } from "@trpc-app/message/service";
 import { createLive, createLiveSeries } from "../factories/live";
+import { createQuestionnaire } from "../factories/questionnaire";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -116,6 +117,17 @@ describeEachDb("live questionnaire hook", (getDb) => {
     await boss.call((c) => c.live.admin.withdrawQuestionnaire({ liveId: live.id }));
     expect(roomFrames(live.id, "questionnaire").at(-1)).toEqual({ liveId: live.id, closed: 1 });
     expect(await visitor.call((c) => c.live.questionnaire({ liveId: live.id }))).toBeNull();
+  });
+
+  it("withdrawing a push brings back the questionnaire bound to the live, without the invitation", async () => {
+    const db = getDb();
+    const boss = await admin(db);
+    const live = await createLive(db, { liveStatus: 1 });
+    const { questionnaire: q } = await createQuestionnaire(db, { title: "直播满意度调查" });
+    await boss.call((c) => c.questionnaire.admin.bind({ questionnaireId: q.id, businessId: live.id }));
+    await boss.call((c) => c.live.admin.pushQuestionnaire({ liveId: live.id, title: "课后测评", url: "https://wj.example.cn/s/def" }));
+    await boss.call((c) => c.live.admin.withdrawQuestionnaire({ liveId: live.id }));
+    expect(roomFrames(live.id, "questionnaire").at(-1)).toMatchObject({ liveId: live.id, title: "直播满意度调查", url: `/questionnaire?id=${q.id}`, source: "bound" });
   });
 
   it("refuses a link that is not http(s), a missing title, and learners", async () => {

@@ -27,13 +27,17 @@ export async function pushQuestionnaire(db: DbOrTx, liveId: number, title: strin
   const questionnaire: LiveQuestionnaire = { title, url, pushedAt: Date.now() };
   await db.update(lives).set({ questionnaire }).where(eq(lives.id, liveId));
   await publishLive(liveId, "questionnaire", { liveId, ...questionnaire });
-  return { liveId, ...questionnaire };
+  return { liveId, ...questionnaire, source: "pushed" as const };
 }
 
-/** Takes the questionnaire out of the room; the frame without a url tells viewers to close the card. */
+/**
+ * Takes the pushed questionnaire out of the room. Viewers then see the bound one, if any (a frame with
+ * source "bound", shown without the invitation pop-up), or close the card (a frame without a url).
+ */
 export async function withdrawQuestionnaire(db: DbOrTx, liveId: number) {
   await findLive(db, { liveId }, { admin: true });
   await db.update(lives).set({ questionnaire: null }).where(eq(lives.id, liveId));
-  await publishLive(liveId, "questionnaire", { liveId, closed: 1 });
+  const bound = await currentQuestionnaire(db, liveId, { admin: true });
+  await publishLive(liveId, "questionnaire", bound ? { ...bound } : { liveId, closed: 1 });
   return { liveId, closed: 1 as const };
 }

@@ -89,7 +89,8 @@ export function LiveRoom({ data }: { data: RoomData }) {
         setQuestionnairePopup(false);
       } else {
         setQuestionnaire({ title: String(d.title ?? ""), url: d.url, pushedAt: Number(d.pushedAt ?? Date.now()) });
-        setQuestionnairePopup(true);
+        // A pushed questionnaire invites; the bound one coming back after a withdrawal just shows its card.
+        setQuestionnairePopup(d.source !== "bound");
       }
     }
   }, [me]);

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ChapterList } from "~/components/course/chapter-list";
@@ -44,6 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: page
 export default function CourseDetail() {
   const { course, chapters, files, recommend, comments } = useLoaderData<typeof loader>();
   const [commentTotal, setCommentTotal] = useState(comments.total);
+  // `tab=comments` opens the comments, e.g. from a reply in the message centre.
+  const openTab = useSearchParams()[0].get("tab");
   useEffect(() => setCommentTotal(comments.total), [comments.total]);
   const navigate = useNavigate();
   const refresh = useRefresh();
@@ -134,7 +136,7 @@ export default function CourseDetail() {
       <PurchaseNotice open={buyOpen} onClose={() => setBuyOpen(false)} price={course.price} enrolled={!!course.isJoin} />
       <div className="mt-4 flex gap-4">
         <div className="min-w-0 flex-1 rounded-lg bg-white p-6">
-          <Tabs defaultValue="intro">
+          <Tabs key={course.id} defaultValue={openTab === "comments" ? "comments" : "intro"}>
             <TabsList>
               <TabsTrigger value="intro">课程介绍</TabsTrigger>
               <TabsTrigger value="chapters">课程目录</TabsTrigger>

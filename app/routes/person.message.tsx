@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { QueryPager } from "~/components/course/pager";
 import { pageTitle } from "~/components/layout/page-title";
 import { useRootData } from "~/components/layout/shell-types";
@@ -19,16 +19,31 @@ const PAGE_SIZE = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { caller, ctx } = await serverCaller(request);
-  if (!ctx.user) return { list: [], total: 0, pageNo: 1, pageSize: PAGE_SIZE, unreadNum: 0 };
-  return caller.message.page({ pageNo: Number(new URL(request.url).searchParams.get("pageNo")) || 1, pageSize: PAGE_SIZE });
+  const sp = new URL(request.url).searchParams;
+  const tab = sp.get("tab") === "reply" ? "reply" : "notice";
+  const paging = { pageNo: Number(sp.get("pageNo")) || 1, pageSize: PAGE_SIZE };
+  const empty = { list: [], total: 0, pageNo: 1, pageSize: PAGE_SIZE, unreadNum: 0 };
+  if (!ctx.user) return { tab, messages: empty, replies: { list: [], total: 0, pageNo: 1, pageSize: PAGE_SIZE }, unreadReplies: 0 };
+  const [messages, replies, unread] = await Promise.all([
+    tab === "notice" ? caller.message.page(paging) : caller.message.unreadCount().then((n) => ({ ...empty, unreadNum: n.unreadNum ?? 0 })),
+    tab === "reply" ? caller.comment.replyMe(paging) : Promise.resolve({ list: [], total: 0, pageNo: 1, pageSize: PAGE_SIZE }),
+    caller.comment.unreadCount(),
+  ]);
+  return { tab, messages, replies, unreadReplies: unread.count };
 }
 
-type Message = Awaited<ReturnType<typeof loader>>["list"][number];
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+type Message = LoaderData["messages"]["list"][number];
+type Reply = LoaderData["replies"]["list"][number];
 
-/** Station messages, newest first: unread ones marked, opening one marks it read and follows its link. */
+/**
+ * The message centre: station messages, newest first (unread ones marked, opening one marks it read and
+ * follows its link), and 回复我的: admins' replies to the learner's course comments, opening one marks it
+ * read and shows the course's comments.
+ */
 export default function PersonMessage() {
   const enabled = useRootData()?.shell.noticeEnabled ?? true;
-  const { list, total, pageNo, pageSize, unreadNum } = useLoaderData<typeof loader>();
+  const { tab, messages, replies, unreadReplies } = useLoaderData<typeof loader>();
   const refresh = useRefresh();
   const navigate = useNavigate();
 
@@ -40,11 +55,23 @@ export default function PersonMessage() {
       handleApiError(e);
     }
   };
+  const readReply = async (id?: number) => {
+    try {
+      await trpc.comment.readReply.mutate(id ? { id } : {});
+      refresh();
+    } catch (e) {
+      handleApiError(e);
+    }
+  };
   const open = async (m: Message) => {
     if (!m.isRead) await markRead({ id: m.id });
     if (!m.linkUrl) return;
     if (/^https?:\/\//.test(m.linkUrl)) window.open(m.linkUrl, "_blank", "noopener");
     else navigate(m.linkUrl);
+  };
+  const openReply = async (r: Reply) => {
+    if (!r.isRead) await readReply(r.id);
+    navigate(`/course/detail?id=${r.courseId}&tab=comments`);
   };
 
   if (!enabled)
@@ -53,21 +80,59 @@ export default function PersonMessage() {
         <EmptyState title="当前站点未开启消息功能" hint="如需接收通知，请前往财云学院主站查看" />
       </PersonPage>
     );
+  const unreadNotices = messages.unreadNum;
   return (
     <PersonPage
       title="消息中心"
       extra={
-        unreadNum > 0 && (
-          <Button variant="outline" size="sm" onClick={() => markRead({ readAll: 1 })}>
-            全部已读（{unreadNum}）
-          </Button>
-        )
+        tab === "notice"
+          ? unreadNotices > 0 && (
+              <Button variant="outline" size="sm" onClick={() => markRead({ readAll: 1 })}>
+                全部已读（{unreadNotices}）
+              </Button>
+            )
+          : unreadReplies > 0 && (
+              <Button variant="outline" size="sm" onClick={() => readReply()}>
+                全部已读（{unreadReplies}）
+              </Button>
+            )
       }
     >
-      {list.length ? (
+      <nav className="mb-2 flex gap-6 border-b border-border text-sm" aria-label="消息分类">
+        <TabLink to="/person/message" active={tab === "notice"} label="站内通知" count={unreadNotices} />
+        <TabLink to="/person/message?tab=reply" active={tab === "reply"} label="回复我的" count={unreadReplies} />
+      </nav>
+      {tab === "reply" ? (
+        replies.list.length ? (
+          <>
+            <ul className="divide-y divide-border" data-testid="comment-replies">
+              {replies.list.map((r) => (
+                <li key={r.id}>
+                  <button type="button" onClick={() => openReply(r)} className="flex w-full gap-3 py-4 text-left hover:bg-[#f7f8fa]" data-read={r.isRead}>
+                    <span aria-label={r.isRead ? "已读" : "未读"} className={cn("mt-2 h-2 w-2 shrink-0 rounded-full", r.isRead ? "bg-transparent" : "bg-danger")} />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-center gap-3">
+                        <span className={cn("truncate text-[15px]", r.isRead ? "text-[#4e5969]" : "font-semibold text-[#1d2129]")}>
+                          {r.nick}回复了您在《{r.courseName}》的评论
+                        </span>
+                        <span className="ml-auto shrink-0 text-xs text-muted">{formatDateTime(r.createTime)}</span>
+                      </span>
+                      <span className="mt-1 block text-sm leading-6 text-[#1d2129]">{r.content}</span>
+                      <span className="mt-2 block truncate rounded bg-[#f7f8fa] px-3 py-1.5 text-xs text-muted">我的评论：{r.commentContent}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <QueryPager pageNo={replies.pageNo} pageSize={replies.pageSize} total={replies.total} />
+          </>
+        ) : (
+          <EmptyState title="暂无回复" hint="您在课程下发表的评论收到回复后会显示在这里" />
+        )
+      ) : messages.list.length ? (
         <>
           <ul className="divide-y divide-border" data-testid="station-messages">
-            {list.map((m) => (
+            {messages.list.map((m) => (
               <li key={m.id}>
                 <button type="button" onClick={() => open(m)} className="flex w-full gap-3 py-4 text-left hover:bg-[#f7f8fa]" data-read={m.isRead}>
                   <span aria-label={m.isRead ? "已读" : "未读"} className={cn("mt-2 h-2 w-2 shrink-0 rounded-full", m.isRead ? "bg-transparent" : "bg-danger")} />
@@ -83,11 +148,20 @@ export default function PersonMessage() {
               </li>
             ))}
           </ul>
-          <QueryPager pageNo={pageNo} pageSize={pageSize} total={total} />
+          <QueryPager pageNo={messages.pageNo} pageSize={messages.pageSize} total={messages.total} />
         </>
       ) : (
         <EmptyState title="暂无消息" hint="系统通知、学习提醒和直播预约提醒会显示在这里" />
       )}
     </PersonPage>
+  );
+}
+
+function TabLink({ to, active, label, count }: { to: string; active: boolean; label: string; count: number }) {
+  return (
+    <Link to={to} aria-current={active ? "page" : undefined} className={cn("-mb-px flex items-center gap-1.5 border-b-2 pb-2.5", active ? "border-primary font-medium text-primary" : "border-transparent text-[#4e5969] hover:text-primary")}>
+      {label}
+      {count > 0 && <span className="min-w-[18px] rounded-full bg-danger px-1.5 text-center text-xs leading-[18px] text-white">{count > 99 ? "99+" : count}</span>}
+    </Link>
   );
 }

@@ -76,14 +76,26 @@ test("a learner comments and likes; the admin hides, replies and pins; the learn
   await expect(page.getByText("已解除禁言")).toBeVisible();
   await expect(banned).toBeHidden();
 
-  // The author still sees the hidden comment, marked, pinned and with the reply.
-  await lp.reload();
-  await lp.getByRole("tab", { name: /评论/ }).click();
+  // The author finds the reply under 回复我的 in the message centre; opening it reads it and shows the
+  // course's comments, where the hidden comment is still theirs to see, marked, pinned and answered.
+  await lp.goto("/person/message");
+  const replyTab = lp.getByRole("navigation", { name: "消息分类" }).getByRole("link", { name: /回复我的/ });
+  await expect(replyTab).toHaveText("回复我的1");
+  await replyTab.click();
+  const reply = lp.getByTestId("comment-replies").getByRole("button").first();
+  await expect(reply).toContainText("感谢反馈，后续章节会继续补充案例。");
+  await expect(reply).toHaveAttribute("data-read", "0");
+  await shot(lp, "person-message-replies");
+  await reply.click();
+  await expect(lp).toHaveURL(new RegExp(`/course/detail\\?id=${courseId}&tab=comments$`));
   const mine = lp.getByRole("list", { name: "评论列表" }).getByRole("listitem").first();
   await expect(mine).toContainText("已隐藏");
   await expect(mine).toContainText("置顶");
   await expect(mine).toContainText("管理员回复：感谢反馈，后续章节会继续补充案例。");
   await shot(lp, "course-comments-reply");
+  await lp.goto("/person/message?tab=reply");
+  await expect(lp.getByTestId("comment-replies").getByRole("button").first()).toHaveAttribute("data-read", "1");
+  await expect(replyTab).toHaveText("回复我的");
 
   // Other visitors do not see the hidden comment.
   const visitor = await browser.newPage();
@@ -101,8 +113,8 @@ test("a learner comments and likes; the admin hides, replies and pins; the learn
   await expect(replies).toContainText("暂无回复");
   await replies.getByRole("button", { name: "关闭" }).click();
   await expect(row).toContainText("1 / 0");
-  await lp.reload();
-  await lp.getByRole("tab", { name: /评论/ }).click();
+  await lp.goto(`/course/detail?id=${courseId}&tab=comments`);
+  await expect(lp.getByRole("list", { name: "评论列表" })).toBeVisible();
   await expect(lp.getByText("管理员回复：")).toBeHidden();
   await ctx.close();
 });

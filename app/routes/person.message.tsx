@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { QueryPager } from "~/components/course/pager";
 import { pageTitle } from "~/components/layout/page-title";
 import { useRootData } from "~/components/layout/shell-types";
@@ -107,21 +108,10 @@ export default function PersonMessage() {
           <>
             <ul className="divide-y divide-border" data-testid="comment-replies">
               {replies.list.map((r) => (
-                <li key={r.id}>
-                  <button type="button" onClick={() => openReply(r)} className="flex w-full gap-3 py-4 text-left hover:bg-[#f7f8fa]" data-read={r.isRead}>
-                    <span aria-label={r.isRead ? "已读" : "未读"} className={cn("mt-2 h-2 w-2 shrink-0 rounded-full", r.isRead ? "bg-transparent" : "bg-danger")} />
-                    <span className="min-w-0 flex-1">
-                      <span className="flex items-center gap-3">
-                        <span className={cn("truncate text-[15px]", r.isRead ? "text-[#4e5969]" : "font-semibold text-[#1d2129]")}>
-                          {r.nick}回复了您在《{r.courseName}》的评论
-                        </span>
-                        <span className="ml-auto shrink-0 text-xs text-muted">{formatDateTime(r.createTime)}</span>
-                      </span>
-                      <span className="mt-1 block text-sm leading-6 text-[#1d2129]">{r.content}</span>
-                      <span className="mt-2 block truncate rounded bg-[#f7f8fa] px-3 py-1.5 text-xs text-muted">我的评论：{r.commentContent}</span>
-                    </span>
-                  </button>
-                </li>
+                <MessageRow key={r.id} read={r.isRead} title={`${r.nick}回复了您在《${r.courseName}》的评论`} time={r.createTime} onOpen={() => openReply(r)}>
+                  <span className="mt-1 block text-sm leading-6 text-[#1d2129]">{r.content}</span>
+                  <span className="mt-2 block truncate rounded bg-[#f7f8fa] px-3 py-1.5 text-xs text-muted">我的评论：{r.commentContent}</span>
+                </MessageRow>
               ))}
             </ul>
             <QueryPager pageNo={replies.pageNo} pageSize={replies.pageSize} total={replies.total} />
@@ -133,19 +123,10 @@ export default function PersonMessage() {
         <>
           <ul className="divide-y divide-border" data-testid="station-messages">
             {messages.list.map((m) => (
-              <li key={m.id}>
-                <button type="button" onClick={() => open(m)} className="flex w-full gap-3 py-4 text-left hover:bg-[#f7f8fa]" data-read={m.isRead}>
-                  <span aria-label={m.isRead ? "已读" : "未读"} className={cn("mt-2 h-2 w-2 shrink-0 rounded-full", m.isRead ? "bg-transparent" : "bg-danger")} />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-3">
-                      <span className={cn("truncate text-[15px]", m.isRead ? "text-[#4e5969]" : "font-semibold text-[#1d2129]")}>{m.title}</span>
-                      <span className="ml-auto shrink-0 text-xs text-muted">{formatDateTime(m.createTime)}</span>
-                    </span>
-                    <span className="mt-1 block text-sm leading-6 text-[#4e5969]">{m.content}</span>
-                    {m.linkUrl && <span className="mt-1 block text-sm text-primary">查看详情</span>}
-                  </span>
-                </button>
-              </li>
+              <MessageRow key={m.id} read={m.isRead} title={m.title} time={m.createTime} onOpen={() => open(m)}>
+                <span className="mt-1 block text-sm leading-6 text-[#4e5969]">{m.content}</span>
+                {m.linkUrl && <span className="mt-1 block text-sm text-primary">查看详情</span>}
+              </MessageRow>
             ))}
           </ul>
           <QueryPager pageNo={messages.pageNo} pageSize={messages.pageSize} total={messages.total} />
@@ -154,6 +135,24 @@ export default function PersonMessage() {
         <EmptyState title="暂无消息" hint="系统通知、学习提醒和直播预约提醒会显示在这里" />
       )}
     </PersonPage>
+  );
+}
+
+/** One message of a list: the unread dot, the title (bold while unread) with its time, then the body. */
+function MessageRow({ read, title, time, onOpen, children }: { read: number; title: string; time: number | null; onOpen: () => void; children: ReactNode }) {
+  return (
+    <li>
+      <button type="button" onClick={onOpen} className="flex w-full gap-3 py-4 text-left hover:bg-[#f7f8fa]" data-read={read}>
+        <span aria-label={read ? "已读" : "未读"} className={cn("mt-2 h-2 w-2 shrink-0 rounded-full", read ? "bg-transparent" : "bg-danger")} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-3">
+            <span className={cn("truncate text-[15px]", read ? "text-[#4e5969]" : "font-semibold text-[#1d2129]")}>{title}</span>
+            <span className="ml-auto shrink-0 text-xs text-muted">{formatDateTime(time)}</span>
+          </span>
+          {children}
+        </span>
+      </button>
+    </li>
   );
 }
 

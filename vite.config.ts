@@ -46,6 +46,8 @@ export default defineConfig({
     serverWorkerFiles({ "face.worker.mjs": "trpc/exam/face.worker.mjs" }),
   ],
   server: { port: 3000 },
+  // Server-only packages the dev server's browser dependency scan must not try to bundle.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
   build: { target: "es2022" },
   ssr: { external: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "svg-captcha", "ioredis", "@vladmandic/face-api", "@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "jpeg-js", "pngjs"] },
 });

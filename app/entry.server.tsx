@@ -8,8 +8,12 @@ import { getDb } from "@db/index.server";
 import { startMessageTaskRunner as startTaskRunner } from "@trpc-app/message/task-runner";
 
 export { closeDb, migrateDb } from "@db/index.server";
-/** The message-task sweep (docs/decisions/014-message-tasks.md); server.mjs starts it in each web process. */
+/**
+ * The message-task sweep (docs/decisions/014-message-tasks.md): server.mjs starts it in each web process;
+ * under `npm run dev` it starts with the first request that loads this module.
+ */
 export const startMessageTaskRunner = () => startTaskRunner(getDb);
+if (import.meta.env.DEV) startMessageTaskRunner();
 export { API_PATH, handleApi, isTrpcPath } from "./api.server";
 
 const ABORT_DELAY = 5_000;

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 // Migrated databases to copy from: a fresh test database is a copy of one of these instead of running
 // every migration again (PGlite about 2.5 s to 0.7 s, PostgreSQL about 0.6 s to 0.05 s, 63 suites twice).
-// Both are named after a hash of the migrations, so a changed migration builds new ones; without them
+// Both are named after a hash of the migrations and the PGlite version, so a change builds new ones; without them
 // (a test file run on its own before the global set-up, or a template being rebuilt) tests migrate as before.
 // Nothing here imports vitest: the global set-up runs it outside a test worker.
 
@@ -16,6 +16,8 @@ export function migrationsKey(): string {
   const hash = createHash("sha256");
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".sql")).sort()) hash.update(name).update(readFileSync(join(dir, name)));
   hash.update(readFileSync(join(dir, "meta/_journal.json")));
+  // A PGlite of another version may not read an older data folder.
+  hash.update(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json")));
   return hash.digest("hex").slice(0, 12);
 }
 

@@ -1,9 +1,9 @@
-// `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), type-check,
-// run unit, integration and legacy tests, build, then the browser tests; prints one closing line.
+// `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), run unit,
+// integration and legacy tests, type-check while building, then the browser tests; prints one closing line.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, root, run } from "./lib.mjs";
+import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, root } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -17,9 +17,6 @@ ensureAptPackages(
 const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 
-console.log("\n== type check");
-run("npx", ["tsc", "--noEmit", "-p", "."]);
-
 console.log("\n== unit, integration and legacy tests (vitest)");
 const vitestJson = join(tmp, "vitest.json");
 const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
@@ -27,8 +24,18 @@ const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--repor
   stdio: "inherit",
 });
 
-console.log("\n== browser tests (Playwright in Chromium)");
+// The type check runs beside the build: the bundler leaves most of the second core idle.
+console.log("\n== type check and build, side by side");
+const typeCheck = spawn("npx", ["tsc", "--noEmit", "-p", "."], { cwd: root, stdio: "inherit" });
+process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
+const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
 ensureBuild("build-test");
+if ((await typeChecked) !== 0) {
+  console.error("\ntype check failed: npx tsc --noEmit -p .");
+  process.exit(1);
+}
+
+console.log("\n== browser tests (Playwright in Chromium)");
 const pwJson = join(tmp, "playwright.json");
 const pw = spawnSync("npx", ["playwright", "test"], {
   cwd: root,

@@ -130,6 +130,27 @@ describeEachDb("live questionnaire hook", (getDb) => {
     expect(roomFrames(live.id, "questionnaire").at(-1)).toMatchObject({ liveId: live.id, title: "直播满意度调查", url: `/questionnaire?id=${q.id}`, source: "bound" });
   });
 
+  it("open rooms follow binding, unbinding and the bound questionnaire's status, unless a push is showing", async () => {
+    const db = getDb();
+    const boss = await admin(db);
+    const live = await createLive(db, { liveStatus: 1 });
+    const { questionnaire: q } = await createQuestionnaire(db, { title: "直播满意度调查" });
+    const last = () => roomFrames(live.id, "questionnaire").at(-1);
+    await boss.call((c) => c.questionnaire.admin.bind({ questionnaireId: q.id, businessId: live.id }));
+    expect(last()).toMatchObject({ title: "直播满意度调查", source: "bound" });
+    await boss.call((c) => c.questionnaire.admin.setStatus({ ids: [q.id], status: 2 }));
+    expect(last()).toEqual({ liveId: live.id, closed: 1 });
+    await boss.call((c) => c.questionnaire.admin.setStatus({ ids: [q.id], status: 1 }));
+    expect(last()).toMatchObject({ title: "直播满意度调查", source: "bound" });
+    await boss.call((c) => c.questionnaire.admin.unbind({ businessId: live.id }));
+    expect(last()).toEqual({ liveId: live.id, closed: 1 });
+    // While a push is showing, binding changes nothing in the room.
+    await boss.call((c) => c.live.admin.pushQuestionnaire({ liveId: live.id, title: "课后测评", url: "https://wj.example.cn/s/def" }));
+    const frames = roomFrames(live.id, "questionnaire").length;
+    await boss.call((c) => c.questionnaire.admin.bind({ questionnaireId: q.id, businessId: live.id }));
+    expect(roomFrames(live.id, "questionnaire")).toHaveLength(frames);
+  });
+
   it("refuses a link that is not http(s), a missing title, and learners", async () => {
     const db = getDb();
     const boss = await admin(db);

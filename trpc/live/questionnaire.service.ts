@@ -37,7 +37,18 @@ export async function pushQuestionnaire(db: DbOrTx, liveId: number, title: strin
 export async function withdrawQuestionnaire(db: DbOrTx, liveId: number) {
   await findLive(db, { liveId }, { admin: true });
   await db.update(lives).set({ questionnaire: null }).where(eq(lives.id, liveId));
-  const bound = await currentQuestionnaire(db, liveId, { admin: true });
-  await publishLive(liveId, "questionnaire", bound ? { ...bound } : { liveId, closed: 1 });
+  await announceBound(db, [liveId]);
   return { liveId, closed: 1 as const };
+}
+
+/**
+ * Tells the rooms of these lives what their questionnaire card shows now that a binding or a bound
+ * questionnaire's status changed (or a push was withdrawn); rooms showing a push are left alone.
+ */
+export async function announceBound(db: DbOrTx, liveIds: number[]) {
+  for (const liveId of liveIds) {
+    const current = await currentQuestionnaire(db, liveId, { admin: true }).catch(() => null);
+    if (current?.source === "pushed") continue;
+    await publishLive(liveId, "questionnaire", current ? { ...current } : { liveId, closed: 1 });
+  }
 }

@@ -5,6 +5,7 @@ import { fail, notFound } from "../errors";
 import { dateText, toXlsx } from "../course/xlsx";
 import { copyName } from "../copy-name";
 import { TITLE_MAX, type SaveInput } from "./schemas";
+import { announceBound } from "../live/questionnaire.service";
 import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
@@ -118,8 +119,18 @@ export async function setStatus(db: DbOrTx, ids: number[], status: 1 | 2) {
     .set({ status })
     .where(and(inArray(questionnaires.id, ids), inArray(questionnaires.status, from)))
     .returning({ id: questionnaires.id });
+  // Lives they are bound to show or drop the card at once.
+  if (rows.length) await announceBound(db, await boundLives(db, rows.map((r) => r.id)));
   return { count: rows.length };
 }
+
+const boundLives = async (db: DbOrTx, questionnaireIds: number[]) =>
+  (
+    await db
+      .select({ id: questionnaireBindings.businessId })
+      .from(questionnaireBindings)
+      .where(and(eq(questionnaireBindings.businessType, QUESTIONNAIRE_BUSINESS.live), inArray(questionnaireBindings.questionnaireId, questionnaireIds)))
+  ).map((r) => r.id);
 
 export async function setRemark(db: DbOrTx, id: number, remark: string) {
   await findQuestionnaire(db, id);
@@ -206,6 +217,7 @@ export async function bind(db: DbOrTx, input: { questionnaireId: number; busines
     .insert(questionnaireBindings)
     .values({ businessType: input.businessType, businessId: input.businessId, questionnaireId: q.id })
     .onConflictDoUpdate({ target: [questionnaireBindings.businessType, questionnaireBindings.businessId], set: { questionnaireId: q.id, createdAt: new Date() } });
+  await announceBound(db, [input.businessId]);
   return { questionnaireId: q.id, businessId: input.businessId };
 }
 
@@ -215,6 +227,7 @@ export async function unbind(db: DbOrTx, input: { businessId: number; businessTy
     .where(and(eq(questionnaireBindings.businessType, input.businessType), eq(questionnaireBindings.businessId, input.businessId)))
     .returning();
   if (!rows.length) throw notFound("该直播未绑定问卷");
+  await announceBound(db, [input.businessId]);
   return { businessId: input.businessId };
 }
 

@@ -180,7 +180,7 @@ export default function LiveConsole() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <CaptionPanel live={live} recent={d.captions} lastCaption={lastCaption} act={act} />
+        <CaptionPanel live={live} recent={d.captions} lastCaption={lastCaption} onSent={setLastCaption} act={act} />
         <QuestionnairePanel liveId={live.id} current={d.questionnaire} act={act} />
       </div>
 

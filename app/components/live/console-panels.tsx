@@ -18,7 +18,20 @@ const clock = (ms: number) => {
 const lineId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 /** Human captioning: the operator types what is said; Enter sends the line to every viewer's subtitles. */
-export function CaptionPanel({ live, recent, lastCaption, act }: { live: { id: number; liveStatus: number; isOpenSubtitle: number }; recent: CaptionLine[]; lastCaption: string | null; act: Act }) {
+export function CaptionPanel({
+  live,
+  recent,
+  lastCaption,
+  onSent,
+  act,
+}: {
+  live: { id: number; liveStatus: number; isOpenSubtitle: number };
+  recent: CaptionLine[];
+  lastCaption: string | null;
+  /** The line the operator sent, shown at once (the room's frame may come later, or not while reconnecting). */
+  onSent: (line: string) => void;
+  act: Act;
+}) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -30,6 +43,7 @@ export function CaptionPanel({ live, recent, lastCaption, act }: { live: { id: n
     try {
       await trpc.live.admin.caption.mutate({ liveId: live.id, text: line, clientId: lineId() });
       setText("");
+      onSent(line);
     } catch (e) {
       adminToast.error(errorMessage(e));
     } finally {

@@ -1,17 +1,8 @@
 import { z } from "zod";
+import { idOf, ids, intIn, opt, paging, withPaging } from "../zod-fields";
 
 export const COMMENT_MAX = 500;
 
-const numeric = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : typeof v === "string" && v.trim() === "" ? undefined : v);
-const idOf = (label: string) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).positive(`${label}格式不正确`).max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`));
-const intIn = (label: string, min: number, max: number) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(min, `${label}须在${min}-${max}之间`).max(max, `${label}须在${min}-${max}之间`));
-/** Empty form values ("" or null) count as absent. */
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).optional();
-const listOf = (v: unknown) => (typeof v === "string" ? v.split(",").filter(Boolean) : typeof v === "number" ? [v] : v);
-const ids = (label: string, empty: string) =>
-  z.preprocess(listOf, z.array(idOf(label), { error: `${label}列表格式不正确` }).min(1, empty).max(100, "一次最多100条"));
 
 /** Plain text, trimmed; empty and over-long content are refused with the reason. */
 export const contentField = (label: string) =>
@@ -20,10 +11,6 @@ export const contentField = (label: string) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1, `请输入${label}内容`).max(COMMENT_MAX, `${label}内容不能超过${COMMENT_MAX}字`));
 
-const paging = { pageNo: opt(intIn("页码", 1, 100000)), pageSize: opt(intIn("每页条数", 1, 100)) };
-function withPaging<T extends { pageNo?: number; pageSize?: number }>(v: T): Omit<T, "pageNo" | "pageSize"> & { pageNo: number; pageSize: number } {
-  return { ...v, pageNo: v.pageNo ?? 1, pageSize: v.pageSize ?? 10 };
-}
 
 export const listInput = z.object({ courseId: idOf("课程ID"), ...paging }).transform((v) => withPaging(v));
 export const addInput = z.object({ courseId: idOf("课程ID"), content: contentField("评论") });

@@ -9,17 +9,17 @@ export const MAX_BIND = 500;
 export const ADMIN_PAGE_SIZE = 20;
 
 /** Old clients send numbers as strings (query strings, forms); a blank value means "not given". */
-const numeric = (v: unknown) => {
+export const numeric = (v: unknown) => {
   if (typeof v !== "string") return v;
   const t = v.trim();
   if (t === "") return undefined;
   return /^-?\d+$/.test(t) ? Number(t) : v;
 };
-const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+export const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 /** "1,2,3", one number, or an array. */
-const listOf = (v: unknown) => (typeof v === "string" ? v.split(/[,，\s]+/).filter(Boolean) : typeof v === "number" ? [v] : v);
+export const listOf = (v: unknown) => (typeof v === "string" ? v.split(/[,，\s]+/).filter(Boolean) : typeof v === "number" ? [v] : v);
 
-const idOf = (label: string) =>
+export const idOf = (label: string) =>
   z.preprocess(
     numeric,
     z
@@ -28,8 +28,8 @@ const idOf = (label: string) =>
       .positive(`${label}格式不正确`)
       .max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`),
   );
-const optionalId = (label: string) => z.preprocess(blank, idOf(label).optional()).optional();
-const intIn = (label: string, min: number, max: number, message = `${label}须在${min}-${max}之间`) =>
+export const optionalId = (label: string) => z.preprocess(blank, idOf(label).optional()).optional();
+export const intIn = (label: string, min: number, max: number, message = `${label}须在${min}-${max}之间`) =>
   z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(min, message).max(max, message).optional()).optional();
 
 const pageFields = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTENT_MAX, isAllowedLink, LINK_MAX, LINK_RULE, TITLE_MAX } from "./admin-schemas";
+import { blank, CONTENT_MAX, intIn, isAllowedLink, LINK_MAX, LINK_RULE, numeric, optionalId, TITLE_MAX } from "./admin-schemas";
 import { findScene, UNKNOWN_SCENE, type SceneType } from "./task-scenes";
 
 // Inputs of the message task back office (back-office.md 7.7, second half; docs/decisions/014-message-tasks.md),
@@ -7,27 +7,6 @@ import { findScene, UNKNOWN_SCENE, type SceneType } from "./task-scenes";
 
 export const TASK_NAME_MAX = 50;
 export const TASK_PAGE_SIZE = 20;
-
-const numeric = (v: unknown) => {
-  if (typeof v !== "string") return v;
-  const t = v.trim();
-  if (t === "") return undefined;
-  return /^-?\d+$/.test(t) ? Number(t) : v;
-};
-const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
-const idOf = (label: string) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}格式不正确`) })
-      .int(`${label}格式不正确`)
-      .positive(`${label}格式不正确`)
-      .max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`),
-  );
-const optionalId = (label: string) => z.preprocess(blank, idOf(label).optional()).optional();
-const intIn = (label: string, min: number, max: number, message = `${label}须在${min}-${max}之间`) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(min, message).max(max, message).optional()).optional();
 
 /** {messageTaskId} as the legacy calls name it, or {id} / {taskId}. */
 const taskIdFields = { id: optionalId("消息任务ID"), messageTaskId: optionalId("消息任务ID"), taskId: optionalId("消息任务ID") };

@@ -1,29 +1,16 @@
 import { z } from "zod";
+import { idOf, ids, intIn, listOf, numeric, opt, paging, withPaging } from "../zod-fields";
 
 export const TITLE_MAX = 100;
 export const TEXT_ANSWER_MAX = 500;
 export const QUESTION_MAX = 50;
 export const OPTION_MAX = 20;
 
-const numeric = (v: unknown) => (typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : typeof v === "string" && v.trim() === "" ? undefined : v);
-const idOf = (label: string) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).positive(`${label}格式不正确`).max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`));
-const intIn = (label: string, min: number, max: number) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(min, `${label}须在${min}-${max}之间`).max(max, `${label}须在${min}-${max}之间`));
-/** Empty form values ("" or null) count as absent. */
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).optional();
-const listOf = (v: unknown) => (typeof v === "string" ? v.split(",").filter(Boolean) : typeof v === "number" ? [v] : v);
-const ids = (label: string, empty: string) => z.preprocess(listOf, z.array(idOf(label), { error: `${label}列表格式不正确` }).min(1, empty).max(100, "一次最多100条"));
 const text = (label: string, max: number, required = true) => {
   const base = z.string({ error: `请输入${label}` }).transform((s) => s.trim());
   return required ? base.pipe(z.string().min(1, `请输入${label}`).max(max, `${label}不能超过${max}字`)) : base.pipe(z.string().max(max, `${label}不能超过${max}字`));
 };
 const flag = (label: string) => z.preprocess((v) => (typeof v === "boolean" ? (v ? 1 : 0) : numeric(v)), z.union([z.literal(0), z.literal(1)], { error: `${label}只能为0或1` }));
-
-const paging = { pageNo: opt(intIn("页码", 1, 100000)), pageSize: opt(intIn("每页条数", 1, 100)) };
-function withPaging<T extends { pageNo?: number; pageSize?: number }>(v: T): Omit<T, "pageNo" | "pageSize"> & { pageNo: number; pageSize: number } {
-  return { ...v, pageNo: v.pageNo ?? 1, pageSize: v.pageSize ?? 10 };
-}
 
 export const questionInput = z
   .object({

@@ -4,9 +4,9 @@ import { CONTENT_MAX, LINK_MAX, RANGE_REQUIRED, saveMessageInput, TITLE_MAX } fr
 import { isOpenToAll, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { TARGET_OPTIONS } from "./status";
+import { FormRow } from "./form-row";
 
 export interface EditableMessage {
   id: number;
@@ -18,25 +18,6 @@ export interface EditableMessage {
 }
 
 type Field = "title" | "content" | "linkUrl" | "openRange" | "targetType";
-
-function Row({ label, htmlFor, error, children, required }: { label: string; htmlFor?: string; error?: string; required?: boolean; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[110px_1fr] items-start gap-3">
-      <Label htmlFor={htmlFor} className="pt-2.5 text-right text-sm text-[#4e5969]">
-        {required && <span className="mr-0.5 text-danger">*</span>}
-        {label}
-      </Label>
-      <div>
-        {children}
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-danger">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
 
 /**
  * Title, plain-text content, optional link and who receives it. Checked in the browser with the same
@@ -78,13 +59,13 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
     <fetcher.Form method="post" className="space-y-5" onSubmit={onSubmit} noValidate data-testid="message-form">
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="targetType" value={targetType} />
-      <Row label="标题" htmlFor="msg-title" error={errors.title} required>
+      <FormRow label="标题" htmlFor="msg-title" error={errors.title} required>
         <div className="relative">
           <Input id="msg-title" name="title" value={title} onChange={(e) => edit("title", setTitle)(e.target.value)} placeholder="如：关于2026年度政府采购从业人员能力提升培训的通知" className="pr-16" />
           <span className="absolute right-3 top-2.5">{counter(title.trim().length, TITLE_MAX)}</span>
         </div>
-      </Row>
-      <Row label="内容" htmlFor="msg-content" error={errors.content} required>
+      </FormRow>
+      <FormRow label="内容" htmlFor="msg-content" error={errors.content} required>
         <textarea
           id="msg-content"
           name="content"
@@ -98,12 +79,12 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
           <span>纯文本，按原样显示给学员</span>
           {counter(content.trim().length, CONTENT_MAX)}
         </div>
-      </Row>
-      <Row label="跳转链接" htmlFor="msg-link" error={errors.linkUrl}>
+      </FormRow>
+      <FormRow label="跳转链接" htmlFor="msg-link" error={errors.linkUrl}>
         <Input id="msg-link" name="linkUrl" value={linkUrl} maxLength={LINK_MAX} onChange={(e) => edit("linkUrl", setLinkUrl)(e.target.value)} placeholder="选填，如 /course/center 或 https://www.ccgp.gov.cn/" />
         <p className="mt-1 text-xs text-muted">学员点击消息后前往的地址：站内路径以 / 开头，站外地址以 http:// 或 https:// 开头</p>
-      </Row>
-      <Row label="接收对象" error={errors.targetType} required>
+      </FormRow>
+      <FormRow label="接收对象" error={errors.targetType} required>
         <div role="radiogroup" aria-label="接收对象" className="flex flex-wrap gap-3">
           {TARGET_OPTIONS.map((o) => (
             <label
@@ -119,12 +100,12 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
           ))}
         </div>
         {targetType === 3 && !message && <p className="mt-2 text-xs text-[#ff7d00]">保存草稿后即可添加接收用户</p>}
-      </Row>
+      </FormRow>
       {targetType === 2 && (
-        <Row label="开放范围" error={errors.openRange} required>
+        <FormRow label="开放范围" error={errors.openRange} required>
           <p className="mb-2 rounded-md bg-primary-50 px-3 py-2 text-xs text-primary">至少选择一项；满足任一条件的已启用用户都会收到，选中上级组织或角色时其下级成员同样会收到（以发送时为准）</p>
           <OpenRangePicker value={range} onChange={edit("openRange", setRange)} formFields audience />
-        </Row>
+        </FormRow>
       )}
       <div className="pl-[122px]">
         <Button type="submit" disabled={busy}>

@@ -5,9 +5,9 @@ import { findScene, resolveParams, sceneOf, SCENES, templateProblem, type ParamV
 import { createTaskInput, TASK_NAME_MAX } from "@trpc-app/message/task-schemas";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 import { PlaceholderChips, TaskPreview } from "./task-preview";
+import { FormRow } from "./form-row";
 
 export interface EditableTask {
   id: number;
@@ -20,25 +20,6 @@ export interface EditableTask {
 }
 
 type Field = "name" | "sceneType" | "params" | "titleTemplate" | "contentTemplate" | "linkUrl";
-
-function Row({ label, htmlFor, error, children, required }: { label: string; htmlFor?: string; error?: string; required?: boolean; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[110px_1fr] items-start gap-3">
-      <Label htmlFor={htmlFor} className="pt-2.5 text-right text-sm text-[#4e5969]">
-        {required && <span className="mr-0.5 text-danger">*</span>}
-        {label}
-      </Label>
-      <div className="min-w-0">
-        {children}
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-danger">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
 
 const paramsText = (scene: Scene, stored: ParamValues = {}) => Object.fromEntries(scene.params.map((p) => [p.key, String(stored[p.key] ?? p.defaultValue)]));
 
@@ -128,13 +109,13 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
       <div className="space-y-5">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="linkUrl" value={linkMode === "custom" ? linkUrl : ""} />
-        <Row label="任务名称" htmlFor="task-name" error={errors.name} required>
+        <FormRow label="任务名称" htmlFor="task-name" error={errors.name} required>
           <div className="relative">
             <Input id="task-name" name="name" value={name} invalid={!!errors.name} onChange={(e) => (setName(e.target.value), clear("name"))} placeholder="如：考试开始前30分钟提醒" className="pr-16" />
             <span className="absolute right-3 top-2.5">{counter(name.trim().length, TASK_NAME_MAX)}</span>
           </div>
-        </Row>
-        <Row label="触发场景" htmlFor="task-scene" error={errors.sceneType} required>
+        </FormRow>
+        <FormRow label="触发场景" htmlFor="task-scene" error={errors.sceneType} required>
           <select
             id="task-scene"
             name="sceneType"
@@ -149,9 +130,9 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
             ))}
           </select>
           <p className="mt-1 text-xs text-muted">{scene.description}</p>
-        </Row>
+        </FormRow>
         {scene.params.map((p) => (
-          <Row key={p.key} label={p.name} htmlFor={`task-${p.key}`} error={errors.params} required>
+          <FormRow key={p.key} label={p.name} htmlFor={`task-${p.key}`} error={errors.params} required>
             <div className="flex items-center gap-2">
               <Input
                 id={`task-${p.key}`}
@@ -168,13 +149,13 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
               <span className="text-sm text-[#4e5969]">{p.unit}</span>
             </div>
             <p className="mt-1 text-xs text-muted">{p.description}</p>
-          </Row>
+          </FormRow>
         ))}
-        <Row label="可用占位符">
+        <FormRow label="可用占位符">
           <PlaceholderChips scene={scene} onInsert={insert} />
           <p className="mt-1.5 text-xs text-muted">点击插入到{target === "title" ? "标题模板" : "内容模板"}的光标处，发送时替换为每位学员的实际信息</p>
-        </Row>
-        <Row label="标题模板" htmlFor="task-title" error={errors.titleTemplate ?? titleProblem ?? undefined} required>
+        </FormRow>
+        <FormRow label="标题模板" htmlFor="task-title" error={errors.titleTemplate ?? titleProblem ?? undefined} required>
           <div className="relative">
             <Input
               id="task-title"
@@ -188,8 +169,8 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
             />
             <span className="absolute right-3 top-2.5">{counter(title.trim().length, TITLE_MAX)}</span>
           </div>
-        </Row>
-        <Row label="内容模板" htmlFor="task-content" error={errors.contentTemplate ?? contentProblem ?? undefined} required>
+        </FormRow>
+        <FormRow label="内容模板" htmlFor="task-content" error={errors.contentTemplate ?? contentProblem ?? undefined} required>
           <textarea
             id="task-content"
             ref={contentRef}
@@ -205,8 +186,8 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
             <span>纯文本，按原样显示给学员</span>
             {counter(content.trim().length, CONTENT_MAX)}
           </div>
-        </Row>
-        <Row label="跳转链接" htmlFor="task-link" error={errors.linkUrl}>
+        </FormRow>
+        <FormRow label="跳转链接" htmlFor="task-link" error={errors.linkUrl}>
           <div role="radiogroup" aria-label="跳转链接" className="flex flex-wrap gap-5 pt-2 text-sm">
             <label className="flex cursor-pointer items-center gap-2">
               <input type="radio" name="linkMode" checked={linkMode === "default"} onChange={() => (setLinkMode("default"), clear("linkUrl"))} aria-label={`默认：${scene.linkName}`} />
@@ -230,7 +211,7 @@ export function TaskForm({ task, fetcher }: { task: EditableTask | null; fetcher
             />
           )}
           <p className="mt-1 text-xs text-muted">学员点击消息后前往的地址；默认前往触发该消息的{scene.linkName}</p>
-        </Row>
+        </FormRow>
         <div className="pl-[122px]">
           <Button type="submit" disabled={busy}>
             {busy ? "保存中…" : "保存"}

@@ -1,6 +1,16 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3900);
+/** Two ports the system hands out as free (port 0), so a run never collides with `npm start` or another run. */
+function freePorts(): [string, string] {
+  const script =
+    "const n=require('node:net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(a.address().port+' '+b.address().port);a.close();b.close();});});";
+  const [web, realtime] = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ");
+  return [web!, realtime!];
+}
+// The config is read again in every worker: the ports chosen first travel to them in the environment.
+if (!process.env.E2E_PORT || !process.env.E2E_REALTIME_PORT) [process.env.E2E_PORT, process.env.E2E_REALTIME_PORT] = freePorts();
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -6,8 +6,11 @@ import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, run, st
 
 const started = Date.now();
 ensureDependencies();
-// Demo videos and live streams are made with ffmpeg at seed time; without it the seed skips them.
-const withFfmpeg = ensureAptPackages(["ffmpeg"], () => hasCommand("ffmpeg"), { required: false });
+// Demo videos and live streams are made with ffmpeg at seed time; without it the seed skips them. The
+// seed draws Chinese banner titles with Noto CJK: without the font it stores plain pictures instead.
+const cjkFont = () => existsSync("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc");
+ensureAptPackages(["ffmpeg", "fonts-noto-cjk"], () => hasCommand("ffmpeg") && cjkFont(), { required: false });
+const withFfmpeg = hasCommand("ffmpeg");
 
 const env = {
   PORT: process.env.PORT || "3000",

@@ -14,3 +14,17 @@ export function chinaDateKey(now: Date | number = Date.now()): string {
   const ms = typeof now === "number" ? now : now.getTime();
   return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10).replaceAll("-", "");
 }
+
+/**
+ * A date-time typed without a zone ("2026-03-01 09:00", "2026-03-01T09:00:30", as form fields and old
+ * clients send them) read as China time, whatever the host's zone; a string with its own zone keeps it.
+ * NaN when it is not a date.
+ */
+export function parseChinaDateTime(text: string): number {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return Date.parse(text);
+  const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - CHINA_OFFSET_MS;
+  // Reject rolled-over fields such as 2026-02-30.
+  return new Date(ms + CHINA_OFFSET_MS).getUTCDate() === Number(d) && Number(h) < 24 ? ms : NaN;
+}

@@ -99,3 +99,16 @@ export function formatTime(ms: number | null | undefined): string {
   const p = chinaParts(ms);
   return `${p.hour}:${p.minute}:${p.second}`;
 }
+
+/** A moment as a datetime-local field's value ("2026-03-01T09:00") in China time, whatever the browser's zone. */
+export function toChinaInput(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** A datetime-local field's value read as China time; NaN when empty or not a date. */
+export function fromChinaInput(value: string | null | undefined): number {
+  if (!value) return NaN;
+  return new Date(`${value.length === 16 ? `${value}:00` : value}+08:00`).getTime();
+}

@@ -13,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: "概览 - 财云学院管理�
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => ({ stats: await caller.org.users.stats() }));
 
-const QUICK = ["users", "courses", "lives", "exams", "papers", "comments", "orders", "sites", "tools"];
+// Only areas with a page of their own: a tile never leads to a 筹备中 page.
+const QUICK = ["users", "courses", "lives", "exams", "papers", "questions", "comments", "messages", "questionnaires"].filter((slug) => !findArea(slug)?.area.pending);
 
 export default function AdminHome() {
   const { stats } = useLoaderData<typeof loader>();
@@ -62,11 +63,17 @@ export default function AdminHome() {
           <div key={group.title} className="flex gap-6 px-5 py-3 text-sm">
             <span className="w-20 shrink-0 text-muted">{group.title}</span>
             <span className="flex flex-wrap gap-x-5 gap-y-1">
-              {group.items.map((a) => (
-                <Link key={a.slug} to={adminPath(a.slug)} className="text-[#4e5969] hover:text-primary">
-                  {a.title}
-                </Link>
-              ))}
+              {group.items.map((a) =>
+                a.pending ? (
+                  <span key={a.slug} className="text-[#c9cdd4]" title="筹备中">
+                    {a.title}
+                  </span>
+                ) : (
+                  <Link key={a.slug} to={adminPath(a.slug)} className="text-[#4e5969] hover:text-primary">
+                    {a.title}
+                  </Link>
+                ),
+              )}
             </span>
           </div>
         ))}

@@ -19,6 +19,7 @@ import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/format";
 import { useRefresh } from "~/lib/use-refresh";
 import { FilterSelect } from "~/components/admin/filter-select";
+import { LiveCover } from "~/components/live/live-cover";
 
 export const meta: MetaFunction = () => [{ title: "直播管理 - 财云学院管理后台" }];
 const PAGE_SIZE = 10;
@@ -159,7 +160,7 @@ export default function AdminLives() {
                 <tr key={l.id} data-testid="admin-live-row">
                   <Td className="max-w-[380px]">
                     <div className="flex items-center gap-3">
-                      {l.liveCoverUrl ? <img src={l.liveCoverUrl} alt="" className="h-10 w-16 shrink-0 rounded object-cover" /> : <div className="h-10 w-16 shrink-0 rounded bg-surface" />}
+                      <LiveCover name={l.name} coverUrl={l.liveCoverUrl} compact className="h-10 w-16 shrink-0 rounded" />
                       <div className="min-w-0">
                         <div className="truncate font-medium" title={l.name}>
                           {l.name}

@@ -133,11 +133,32 @@ export default function LiveConsole() {
 
         <section className="space-y-3 rounded-lg bg-white p-4">
           <h2 className="font-semibold">抽奖</h2>
-          <div className="grid grid-cols-2 gap-2 text-sm">
-            <input aria-label="抽奖名称" value={award.name} onChange={(e) => setAward({ ...award, name: e.target.value })} placeholder="抽奖名称" className="h-9 rounded-md border border-border px-3" />
-            <input aria-label="奖品名称" value={award.awardName} onChange={(e) => setAward({ ...award, awardName: e.target.value })} placeholder="奖品名称" className="h-9 rounded-md border border-border px-3" />
-            <input aria-label="中奖人数" value={award.winnerCount} onChange={(e) => setAward({ ...award, winnerCount: e.target.value })} placeholder="中奖人数" className="h-9 rounded-md border border-border px-3" />
-            <input aria-label="抽奖时长" value={award.durationSeconds} onChange={(e) => setAward({ ...award, durationSeconds: e.target.value })} placeholder="抽奖时长（秒）" className="h-9 rounded-md border border-border px-3" />
+          <div className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+            {/* Visible labels: the number fields start filled, so a placeholder alone would never show what they are. */}
+            {(
+              [
+                ["name", "抽奖名称", "text", undefined],
+                ["awardName", "奖品名称", "text", undefined],
+                ["winnerCount", "中奖人数", "number", "人"],
+                ["durationSeconds", "抽奖时长", "number", "秒"],
+              ] as const
+            ).map(([key, label, type, unit]) => (
+              <label key={key} className="flex flex-col gap-1">
+                <span className="text-xs text-muted">{label}</span>
+                <span className="flex items-center gap-1.5">
+                  <input
+                    aria-label={label}
+                    type={type}
+                    min={type === "number" ? 1 : undefined}
+                    value={award[key]}
+                    onChange={(e) => setAward({ ...award, [key]: e.target.value })}
+                    placeholder={label}
+                    className="h-9 w-full rounded-md border border-border px-3"
+                  />
+                  {unit && <span className="shrink-0 text-muted">{unit}</span>}
+                </span>
+              </label>
+            ))}
           </div>
           <Button
             onClick={() =>

@@ -5,6 +5,7 @@ import { pageTitle } from "~/components/layout/page-title";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
 import { cn } from "~/lib/utils";
+import { cleanKeyword } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("直播中心") }];
 
@@ -20,15 +21,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = q.get("liveStatus");
   const liveStatus = raw === "0" || raw === "1" || raw === "2" ? Number(raw) : undefined;
   const pageNo = Math.max(1, Number(q.get("pageNo")) || 1);
+  // The search page's 查看全部 arrives with its keyword; the same cleaning as the search box.
+  const keyword = cleanKeyword(q.get("keyword")) || undefined;
   const { caller } = await serverCaller(request);
-  const page = await caller.live.page({ liveStatus, pageNo, pageSize: 12 });
-  return { page, liveStatus };
+  const page = await caller.live.page({ liveStatus, keyword, pageNo, pageSize: 12 });
+  return { page, liveStatus, keyword };
 }
 
 export default function LiveCenter() {
-  const { page, liveStatus } = useLoaderData<typeof loader>();
+  const { page, liveStatus, keyword } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const href = (status?: number, p?: number) => `/live/center?${new URLSearchParams({ ...(status !== undefined ? { liveStatus: String(status) } : {}), ...(p && p > 1 ? { pageNo: String(p) } : {}) })}`;
+  const href = (status?: number, p?: number) =>
+    `/live/center?${new URLSearchParams({ ...(status !== undefined ? { liveStatus: String(status) } : {}), ...(keyword ? { keyword } : {}), ...(p && p > 1 ? { pageNo: String(p) } : {}) })}`;
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <div className="flex items-center gap-6 rounded-lg bg-white px-6 py-3">
@@ -38,6 +42,14 @@ export default function LiveCenter() {
           </Link>
         ))}
         <span className="flex-1" />
+        {keyword && (
+          <span className="text-sm text-muted" data-testid="live-keyword">
+            “<span className="text-primary">{keyword}</span>” 的直播 ·{" "}
+            <Link to={liveStatus !== undefined ? `/live/center?liveStatus=${liveStatus}` : "/live/center"} className="text-primary hover:underline">
+              清除
+            </Link>
+          </span>
+        )}
         <Link to="/live/calendar" className="text-sm text-primary">
           直播日历
         </Link>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CourseGrid } from "~/components/course/course-card";
+import { liveBadge } from "~/components/live/live-card";
+import { LiveCover } from "~/components/live/live-cover";
 import { QueryPager } from "~/components/course/pager";
 import { pageTitle } from "~/components/layout/page-title";
 import { HOT_WORD } from "~/components/layout/search-box";
@@ -9,7 +11,6 @@ import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
 import { cleanKeyword, formatDateTime } from "~/lib/format";
 
-const LIVE_STATUS: Record<number, string> = { 0: "未开始", 1: "直播中", 2: "已结束" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
@@ -35,18 +36,23 @@ export default function SearchDetail() {
       </div>
       {lives.total > 0 && (
         <section className="mt-4" aria-label="直播">
-          <h2 className="mb-3 text-base font-semibold text-[#1d2129]">
+          <h2 className="mb-3 flex items-baseline text-base font-semibold text-[#1d2129]">
             直播 <span className="text-sm font-normal text-muted">（{lives.total}）</span>
+            {lives.total > lives.list.length && (
+              <Link to={`/live/center?${new URLSearchParams({ keyword })}`} className="ml-auto text-sm font-normal text-primary hover:underline">
+                查看全部{lives.total}场直播
+              </Link>
+            )}
           </h2>
           <ul className="grid grid-cols-3 gap-4">
             {lives.list.map((l) => (
               <li key={l.id}>
                 <Link to={`/live/detail?roomId=${l.roomId}`} className="flex gap-3 rounded-lg bg-white p-3 hover:shadow-md">
-                  {l.liveCoverUrl ? <img src={l.liveCoverUrl} alt="" className="h-16 w-28 shrink-0 rounded object-cover" /> : <div className="h-16 w-28 shrink-0 rounded bg-primary-50" />}
+                  <LiveCover name={l.name} coverUrl={l.liveCoverUrl} compact className="h-16 w-28 shrink-0 rounded" />
                   <div className="min-w-0">
                     <p className="truncate text-sm text-[#1d2129] [&_em]:not-italic [&_em]:text-primary" dangerouslySetInnerHTML={{ __html: l.highlightName }} />
                     <p className="mt-1 text-xs text-muted">
-                      {LIVE_STATUS[l.liveStatus] ?? ""} · {l.teacherName} · {formatDateTime(l.startTime)}
+                      {liveBadge(l)} · {l.teacherName} · {formatDateTime(l.startTime)}
                     </p>
                   </div>
                 </Link>
@@ -57,8 +63,9 @@ export default function SearchDetail() {
       )}
       {exams.total > 0 && (
         <section className="mt-4" aria-label="考试">
-          <h2 className="mb-3 text-base font-semibold text-[#1d2129]">
+          <h2 className="mb-3 flex items-baseline text-base font-semibold text-[#1d2129]">
             考试 <span className="text-sm font-normal text-muted">（{exams.total}）</span>
+            {exams.total > exams.list.length && <span className="ml-auto text-sm font-normal text-muted">显示最近的{exams.list.length}场，换个更具体的关键词可缩小范围</span>}
           </h2>
           <ul className="grid grid-cols-3 gap-4">
             {exams.list.map((e) => (

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -42,6 +43,8 @@ async function bannerPicture(name: string, title: string, sub: string, color: st
     `drawtext=fontfile=${FONT_REGULAR}:text='${esc(sub)}':fontsize=${subSize}:fontcolor=white@0.85:x=${x}:y=${y + Math.round(titleSize * 1.7)}`,
   ];
   try {
+    // Without the CJK font ffmpeg would draw boxes for every character: never store such a picture.
+    if (!existsSync(FONT) || !existsSync(FONT_REGULAR)) throw new Error("CJK font missing");
     await run("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-vf", filters.join(","), "-frames:v", "1", path]);
   } catch {
     await run("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-frames:v", "1", path]).catch(() => undefined);

@@ -7,7 +7,8 @@ export const DEMO = {
   admin: { account: "demo_admin", password: "Demo@2026admin", mobile: "13800000002", nick: "李建国" },
 };
 export const CAPTCHA = "2026";
-const outbox = join(process.cwd(), ".tmp", "e2e-data", "sms-outbox.jsonl");
+// The server's data folder is named for its port (scripts/e2e-server.mjs); the config chose the port.
+const outbox = join(process.cwd(), ".tmp", `e2e-data-${process.env.E2E_PORT ?? "3900"}`, "sms-outbox.jsonl");
 
 /** The newest SMS code sent to a phone, as the development sender wrote it. */
 export async function smsCodeFor(mobile: string, after = 0): Promise<string> {

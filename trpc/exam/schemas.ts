@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseChinaDateTime } from "../china-time";
 
 // Inputs of the exam calls, shared by procedures, the legacy rows and the pages.
 
@@ -33,7 +34,7 @@ const timeField = (label: string) =>
     (v) => {
       const b = blank(v);
       if (typeof b === "number") return new Date(b);
-      if (typeof b === "string") return /^\d+$/.test(b) ? new Date(Number(b)) : new Date(b.replace(" ", "T"));
+      if (typeof b === "string") return /^\d+$/.test(b) ? new Date(Number(b)) : new Date(parseChinaDateTime(b));
       return b;
     },
     z.date({ error: `${label}格式不正确` }).refine((d) => !Number.isNaN(d.getTime()), `${label}格式不正确`),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseChinaDateTime } from "../china-time";
 
 // Inputs of the live calls (learner-calls.md Live, back-office.md 7.5), shared by procedures and pages.
 
@@ -30,7 +31,7 @@ const required = (label: string, max: number) =>
 /** ms timestamp, digits string or ISO date. */
 const time = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : typeof v === "string" && v.trim() ? Date.parse(v) : v),
+    (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : typeof v === "string" && v.trim() ? parseChinaDateTime(v) : v),
     z.number({ error: `请选择${label}` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`),
   );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseChinaDateTime } from "../china-time";
 
 // Inputs of the operations calls (back-office.md 7.1, learner-calls.md "Recommend, banner, search"), shared with the admin forms.
 
@@ -44,8 +45,8 @@ const time = (label: string) =>
     .preprocess((v) => {
       const b = blank(nullish(v));
       if (typeof b === "string" && !/^\d+$/.test(b.trim())) {
-        const d = new Date(b);
-        return Number.isNaN(d.getTime()) ? b : d.getTime();
+        const ms = parseChinaDateTime(b);
+        return Number.isNaN(ms) ? b : ms;
       }
       return numeric(b);
     }, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`).optional())

@@ -44,6 +44,7 @@ export async function searchAll(db: DbOrTx, input: SearchAllInput) {
         liveCoverUrl: l.coverUrl ?? "",
         teacherName: l.teacherName,
         liveStatus: l.liveStatus,
+        isPause: l.isPause,
         isPlayback: l.isPlayback,
         startTime: l.startTime.getTime(),
       })),

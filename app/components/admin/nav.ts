@@ -5,6 +5,8 @@ export interface AdminArea {
   title: string;
   /** What the module manages, shown on its page. */
   hint: string;
+  /** No page yet: the navigation shows it as 筹备中 and the dashboard offers no tile for it. */
+  pending?: true;
 }
 export interface AdminNavGroup {
   title: string;
@@ -31,8 +33,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "groups", title: "组织", hint: "组织树的新增、编辑、移动与初始化" },
       { slug: "roles", title: "角色", hint: "角色树的维护与用户角色分配" },
       { slug: "tags", title: "标签", hint: "用户标签的维护，用于课程与考试的开放范围" },
-      { slug: "organizations", title: "机构", hint: "机构的新增、编辑、删除与所属行政区划" },
-      { slug: "whitelists", title: "白名单", hint: "按业务类型维护白名单用户" },
+      { slug: "organizations", title: "机构", hint: "机构的新增、编辑、删除与所属行政区划", pending: true },
+      { slug: "whitelists", title: "白名单", hint: "按业务类型维护白名单用户", pending: true },
       { slug: "real-name", title: "实名认证配置", hint: "哪些课程、直播需要学员先完成实名认证" },
     ],
   },
@@ -42,9 +44,9 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "courses", title: "课程", hint: "课程的创建、发布、移动、复制与删除" },
       { slug: "lives", title: "直播", hint: "直播间的创建、编辑、停播，直播商品与抽奖" },
       { slug: "live-series", title: "直播系列", hint: "直播系列的维护与上下线" },
-      { slug: "learning-paths", title: "学习地图", hint: "学习地图及其节点的编排与上下线" },
-      { slug: "tasks", title: "任务", hint: "学习任务及其节点的配置" },
-      { slug: "certs", title: "证书", hint: "证书的启用、停用、移动、复制与发放记录" },
+      { slug: "learning-paths", title: "学习地图", hint: "学习地图及其节点的编排与上下线", pending: true },
+      { slug: "tasks", title: "任务", hint: "学习任务及其节点的配置", pending: true },
+      { slug: "certs", title: "证书", hint: "证书的启用、停用、移动、复制与发放记录", pending: true },
     ],
   },
   {
@@ -55,7 +57,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "papers", title: "试卷", hint: "试卷的组卷与维护" },
       { slug: "practices", title: "练习", hint: "练习的配置与启用、停用" },
       { slug: "questions", title: "题库", hint: "题目的录入、分类与难度管理" },
-      { slug: "fraud-checks", title: "防作弊", hint: "考试作弊行为的核查与备注" },
+      { slug: "fraud-checks", title: "防作弊", hint: "考试作弊行为的核查与备注", pending: true },
     ],
   },
   {
@@ -78,23 +80,23 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     title: "交易",
     items: [
-      { slug: "orders", title: "订单", hint: "订单的查询与处理" },
-      { slug: "redemption-codes", title: "兑换码", hint: "兑换码批次的生成、作废与使用记录" },
-      { slug: "group-buys", title: "拼团", hint: "拼团活动的配置与作废" },
-      { slug: "revenue", title: "收益配置", hint: "课程与直播收益分成的配置" },
+      { slug: "orders", title: "订单", hint: "订单的查询与处理", pending: true },
+      { slug: "redemption-codes", title: "兑换码", hint: "兑换码批次的生成、作废与使用记录", pending: true },
+      { slug: "group-buys", title: "拼团", hint: "拼团活动的配置与作废", pending: true },
+      { slug: "revenue", title: "收益配置", hint: "课程与直播收益分成的配置", pending: true },
     ],
   },
   {
     title: "站点",
     items: [
-      { slug: "sites", title: "站点", hint: "站点的基础、页面与扩展配置，发布与取消发布" },
-      { slug: "channels", title: "渠道", hint: "推广渠道与跳转链接的维护" },
+      { slug: "sites", title: "站点", hint: "站点的基础、页面与扩展配置，发布与取消发布", pending: true },
+      { slug: "channels", title: "渠道", hint: "推广渠道与跳转链接的维护", pending: true },
       { slug: "platforms", title: "授权平台", hint: "学员登录可选的授权平台（登录方式3）的配置、排序与启停" },
     ],
   },
   {
     title: "工具",
-    items: [{ slug: "tools", title: "诊断工具", hint: "缓存、索引、直播与学习记录的诊断与修复" }],
+    items: [{ slug: "tools", title: "诊断工具", hint: "缓存、索引、直播与学习记录的诊断与修复", pending: true }],
   },
 ];
 

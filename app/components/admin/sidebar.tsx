@@ -41,6 +41,7 @@ export function AdminSidebar() {
                   <li key={item.slug}>
                     <NavLink to={adminPath(item.slug)} className={itemClass} prefetch="intent">
                       {item.title}
+                      {item.pending && <span className="ml-1.5 text-[10px] text-muted">筹备中</span>}
                     </NavLink>
                   </li>
                 ))}

@@ -3,13 +3,11 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
+import { fromChinaInput, toChinaInput } from "~/lib/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";
-const toLocal = (ms: number) => {
-  const d = new Date(ms - new Date().getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-};
+
 
 type Adv = Record<string, number | string>;
 const FLAGS: [string, string][] = [
@@ -36,8 +34,8 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
   const [id, setId] = useState<number | null>(examId);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [start, setStart] = useState(toLocal(Date.now() + 3600_000));
-  const [end, setEnd] = useState(toLocal(Date.now() + 7 * 86400_000));
+  const [start, setStart] = useState(toChinaInput(Date.now() + 3600_000));
+  const [end, setEnd] = useState(toChinaInput(Date.now() + 7 * 86400_000));
   const [adv, setAdv] = useState<Adv>({});
   const [papers, setPapers] = useState<{ id: number; name: string; totalScore: number; paperType: number }[]>([]);
   const [paperId, setPaperId] = useState<number | "">("");
@@ -64,8 +62,8 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
     ]).then(([b, a, r]) => {
       setName(b.name);
       setDescription(b.description);
-      setStart(toLocal(b.startTime));
-      setEnd(toLocal(b.endTime));
+      setStart(toChinaInput(b.startTime));
+      setEnd(toChinaInput(b.endTime));
       setPaperId(b.paperId ?? "");
       setAdv(a as Adv);
       setRange(rangeFromRows(r.entries));
@@ -84,7 +82,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
   }
   const saveBase = () =>
     run(async () => {
-      const r = await trpc.exam.admin.exam.saveBase.mutate({ id: id ?? undefined, name, description, startTime: new Date(start).getTime(), endTime: new Date(end).getTime() });
+      const r = await trpc.exam.admin.exam.saveBase.mutate({ id: id ?? undefined, name, description, startTime: fromChinaInput(start), endTime: fromChinaInput(end) });
       setId(r.id);
     }, "基础信息已保存");
   const needId = () => {

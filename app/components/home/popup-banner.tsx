@@ -1,11 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { formatDate } from "~/lib/format";
 import type { HomePopup } from "./types";
 
 const KEY = "cy_home_popup";
 
-const today = () => new Date().toLocaleDateString("sv-SE");
+// Days turn at midnight in Beijing, as the platform counts them, not in the browser's zone.
+const today = () => formatDate(Date.now());
 
 /** The popup banner shows once per day per browser (and again when the operator changes it). */
 export function PopupBanner({ popup }: { popup: HomePopup | null }) {

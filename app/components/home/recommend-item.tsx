@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatMonthDayTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { HomeItem } from "./types";
 
@@ -12,10 +12,7 @@ function liveText(item: HomeItem) {
 }
 
 function startText(ms: number | null) {
-  if (!ms) return "";
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())} 开播`;
+  return ms ? `${formatMonthDayTime(ms)} 开播` : "";
 }
 
 /** One recommended item: type badge, cover, name, teacher, then free flag or prices (live status for lives). */

@@ -34,7 +34,7 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
     infoCenterUrl: str(links.infoCenter) ?? "#",
     appQrcode: str(appQrcode) ?? "",
     hotline,
-    aboutUrl: str(links.aboutUs) ?? "/",
+    aboutUrl: str(links.aboutUs) ?? "/about",
     helpUrl: str(links.helpCenter) ?? "/person/help",
     contactUrl: str(links.contactUs) ?? `tel:${hotline.replace(/[^\d]/g, "")}`,
     openScopeGuideUrl: str(docs.openScopeGuideUrl),

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
+import { toChinaInput } from "~/lib/format";
 
 export interface EditingLive {
   id: number;
@@ -17,8 +18,6 @@ export interface EditingLive {
   thirdLiveId: string;
 }
 
-/** A datetime-local value in China time. */
-const local = (ms: number) => new Date(ms + 8 * 3600e3).toISOString().slice(0, 16);
 const field = "mt-1 h-9 w-full rounded-md border border-border px-3";
 
 /** The create/edit form of a live; posts intent=save to the list page's action. */
@@ -40,11 +39,11 @@ export function AdminLiveForm({ editing, series, busy, onClose }: { editing: Edi
       </label>
       <label className="text-sm">
         开始时间
-        <input type="datetime-local" name="startTime" required defaultValue={local(start)} className={field} />
+        <input type="datetime-local" name="startTime" required defaultValue={toChinaInput(start)} className={field} />
       </label>
       <label className="text-sm">
         结束时间
-        <input type="datetime-local" name="endTime" required defaultValue={local(editing?.endTime ?? start + 7200e3)} className={field} />
+        <input type="datetime-local" name="endTime" required defaultValue={toChinaInput(editing?.endTime ?? start + 7200e3)} className={field} />
       </label>
       <label className="text-sm">
         拉流地址（HLS）

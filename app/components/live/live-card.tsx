@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/utils";
 import { formatMonthDayTime } from "~/lib/format";
+import { LiveCover } from "./live-cover";
 
 export interface LiveCardData {
   id: number;
@@ -14,15 +15,16 @@ export interface LiveCardData {
   isPause?: number;
 }
 
-const badge = (l: LiveCardData) => (l.liveStatus === 1 ? (l.isPause ? "暂停中" : "直播中") : l.liveStatus === 0 ? "未开始" : l.isPlayback ? "回放" : "已结束");
+/** The state a learner reads on a live: a paused live is not 直播中. */
+export const liveBadge = (l: Pick<LiveCardData, "liveStatus" | "isPlayback" | "isPause">) => (l.liveStatus === 1 ? (l.isPause ? "暂停中" : "直播中") : l.liveStatus === 0 ? "未开始" : l.isPlayback ? "回放" : "已结束");
 export const liveTime = formatMonthDayTime;
 
 export function LiveCard({ live }: { live: LiveCardData }) {
   return (
     <Link to={`/live/detail?roomId=${live.roomId}`} className="group overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-md" data-testid="live-card">
-      <div className="relative aspect-video bg-gradient-to-br from-[#1e3a8a] via-[#1d4ed8] to-[#006bfd]">
-        {live.liveCoverUrl ? <img src={live.liveCoverUrl} alt="" className="h-full w-full object-cover" /> : <span className="absolute inset-0 flex items-center justify-center px-6 text-center text-lg font-semibold text-white/90">{live.name}</span>}
-        <span className={cn("absolute left-2 top-2 rounded px-2 py-0.5 text-xs text-white", live.liveStatus === 1 ? "bg-danger" : live.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>{badge(live)}</span>
+      <div className="relative">
+        <LiveCover name={live.name} coverUrl={live.liveCoverUrl} className="aspect-video" />
+        <span className={cn("absolute left-2 top-2 rounded px-2 py-0.5 text-xs text-white", live.liveStatus === 1 ? "bg-danger" : live.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>{liveBadge(live)}</span>
       </div>
       <div className="p-3">
         <p className="line-clamp-1 font-medium text-[#1d2129] group-hover:text-primary">{live.name}</p>

@@ -14,14 +14,6 @@ export function yuanToCents(v: string | undefined): string | undefined {
   return Number.isFinite(n) ? String(Math.round(n * 100)) : v;
 }
 
-/** A datetime-local value ("2026-03-01T09:00") as a ms timestamp in the admin's time zone, sent by the browser. */
-export function toLocalInput(ms: number | null | undefined) {
-  if (!ms) return "";
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function formatTime(ms: number | null | undefined) {
-  return ms ? toLocalInput(ms).replace("T", " ") : "";
-}
+/** Date fields of the operations forms show and post China time, whatever the browser's zone. */
+export { toChinaInput as toLocalInput } from "~/lib/format";
+export { formatDateTime as formatTime } from "~/lib/format";

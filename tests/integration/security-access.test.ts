@@ -1,0 +1,170 @@
+// Access rules, table-driven: learner B asking for learner A's personal objects by id is refused and
+// nothing of A's changes; every back-office procedure refuses a learner and a visitor.
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import type { Db } from "@db/client";
+import { commentReplies, examAnswers, examAttempts, examPracticeSessions, liveAwardRecords, liveRaffles, stationMessages } from "@db/schema";
+import { appRouter } from "@trpc-app/router";
+import { createAppCaller } from "@trpc-app/caller";
+import { createContext } from "@trpc-app/context";
+import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
+import { createAdminMessage } from "../factories/message";
+import { createPractice, createQuestionFolder } from "../factories/practice";
+import { createCourse } from "../factories/course";
+import { createLive } from "../factories/live";
+import { createIdentity } from "../factories/identity";
+import { createUser } from "../factories/user";
+import { rejection, signedInClient } from "../helpers/auth";
+import { describeEachDb } from "../helpers/db";
+
+type Client = Awaited<ReturnType<typeof signedInClient>>;
+type C = Parameters<Parameters<Client["call"]>[0]>[0];
+
+/** A's objects: an exam attempt with a saved answer, a practice round, a message, a reply, a prize, an identity. */
+async function world(db: Db, opts: { submitted?: boolean } = {}) {
+  const admin = await createUser(db, { isAdmin: 1, nick: "运营管理员" });
+  const a = await createUser(db, { nick: "采购专员甲" });
+  const b = await createUser(db, { nick: "采购专员乙" });
+  const ac = await signedInClient(db, a.id);
+  const bc = await signedInClient(db, b.id);
+  const adminC = await signedInClient(db, admin.id);
+
+  const q1 = await createQuestion(db, { questionType: 1, content: "政府采购应当采用的主要方式是？", options: ["公开招标", "询价", "单一来源"], answer: ["A"] });
+  const q2 = await createQuestion(db, { questionType: 1, content: "质疑应当在几个工作日内提出？", options: ["3", "7", "15"], answer: ["B"] });
+  const paper = await createFixedPaper(db, "权限测试卷", [
+    { questionId: q1.id, score: 50 },
+    { questionId: q2.id, score: 50 },
+  ]);
+  const exam = await createExam(db, { paperId: paper.id, passScore: 60, maxScore: 100 });
+  const { paperId } = await ac.call((c) => c.exam.learner.start({ examId: exam.id }));
+  await ac.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q1.id, answer: ["A"], seq: 1 }));
+  if (opts.submitted) await ac.call((c) => c.exam.learner.submit({ paperId }));
+
+  const folder = await createQuestionFolder(db, "权限练习题库");
+  await createQuestion(db, { questionType: 1, content: "采购文件的发售期不得少于几日？", options: ["3", "5", "7"], answer: ["B"], folderId: folder.id });
+  const practice = await createPractice(db, { name: "权限练习", folderIds: [folder.id], userIds: [a.id, b.id] });
+  const { sessionId } = await ac.call((c) => c.exam.practice.start({ id: practice.id, modeId: 1 }));
+
+  await createAdminMessage(db, { title: "年度培训通知", createdBy: admin.id, userIds: [a.id], send: true, pushUnread: false });
+  const [message] = await db.select().from(stationMessages).where(eq(stationMessages.userId, a.id));
+
+  const { course } = await createCourse(db, { name: "政府采购法实务", status: 1 });
+  const comment = await ac.call((c) => c.comment.add({ courseId: course.id, content: "第三章的案例很实用" }));
+  const reply = await adminC.call((c) => c.comment.admin.reply({ commentId: (comment as { id: number }).id, content: "谢谢，后续会补充更多案例。" }));
+
+  const live = await createLive(db, { name: "采购实务直播", liveStatus: 1 });
+  const [raffle] = await db.insert(liveRaffles).values({ liveId: live.id, name: "幸运抽奖", awardName: "采购实务手册", winnerCount: 1, status: 2 }).returning();
+  const [award] = await db.insert(liveAwardRecords).values({ liveId: live.id, raffleId: raffle!.id, userId: a.id, awardName: "采购实务手册" }).returning();
+
+  await createIdentity(db, a.id);
+  return { admin, a, b, ac, bc, exam, paperId, q1, q2, sessionId, message: message!, reply: reply as { id: number }, award, course };
+}
+
+type World = Awaited<ReturnType<typeof world>>;
+
+interface Case {
+  name: string;
+  call: (w: World) => (c: C) => Promise<unknown>;
+  /** What of A's must be the same after B's call (read before and after). */
+  state?: (db: Db, w: World) => Promise<unknown>;
+  /** A has handed the paper in (answers are shown only after). */
+  submitted?: boolean;
+  /** Calls scoped to the caller answer B's own (empty) view instead of refusing: this is that answer. */
+  empty?: unknown;
+}
+
+const attempt = (db: Db, w: World) => db.select({ status: examAttempts.status, score: examAttempts.score, screenCutCount: examAttempts.screenCutCount }).from(examAttempts).where(eq(examAttempts.id, w.paperId));
+const answers = (db: Db, w: World) => db.select({ q: examAnswers.questionId, answer: examAnswers.answer }).from(examAnswers).where(eq(examAnswers.attemptId, w.paperId));
+
+const CASES: Case[] = [
+  { name: "exam paper", call: (w) => (c) => c.exam.learner.paper({ paperId: w.paperId }) },
+  { name: "exam question", call: (w) => (c) => c.exam.learner.question({ paperId: w.paperId, questionId: w.q1.id }) },
+  { name: "save an answer into A's paper", call: (w) => (c) => c.exam.learner.saveAnswer({ paperId: w.paperId, questionId: w.q1.id, answer: ["C"], seq: 99 }), state: answers },
+  { name: "submit A's paper", call: (w) => (c) => c.exam.learner.submit({ paperId: w.paperId }), state: attempt },
+  { name: "exam result by paper", call: (w) => (c) => c.exam.learner.result({ paperId: w.paperId }) },
+  { name: "exam result of a handed-in paper", submitted: true, call: (w) => (c) => c.exam.learner.result({ paperId: w.paperId }) },
+  { name: "exam answers by paper", submitted: true, call: (w) => (c) => c.exam.learner.viewAnswers({ paperId: w.paperId }) },
+  { name: "one question's answer", submitted: true, call: (w) => (c) => c.exam.learner.questionAnswer({ paperId: w.paperId, questionId: w.q1.id }) },
+  { name: "screen switch on A's paper", call: (w) => (c) => c.exam.learner.screenCut({ paperId: w.paperId }), state: attempt },
+  { name: "fraud detail of A's paper", empty: null, call: (w) => (c) => c.exam.learner.fraudDetail({ paperId: w.paperId }) },
+  { name: "practice round", call: (w) => (c) => c.exam.practice.session({ sessionId: w.sessionId }) },
+  {
+    name: "practice position",
+    call: (w) => (c) => c.exam.practice.position({ sessionId: w.sessionId, position: 7 }),
+    state: (db, w) => db.select().from(examPracticeSessions).where(eq(examPracticeSessions.id, w.sessionId)),
+  },
+  {
+    name: "finish A's practice",
+    call: (w) => (c) => c.exam.practice.finish({ sessionId: w.sessionId }),
+    state: (db, w) => db.select().from(examPracticeSessions).where(eq(examPracticeSessions.id, w.sessionId)),
+  },
+  { name: "identity of another user", call: (w) => (c) => c.identity.getInfo({ userId: w.a.id } as never) },
+  {
+    name: "reply to A's comment marked read",
+    empty: { count: 0, unReadCount: 0 },
+    call: (w) => (c) => c.comment.readReply({ id: w.reply.id }),
+    state: (db, w) => db.select().from(commentReplies).where(eq(commentReplies.id, w.reply.id)),
+  },
+];
+
+describeEachDb("access: a learner never reaches another learner's objects", (getDb) => {
+  it.each(CASES)("$name: refused (or B's own empty view), nothing changes", async (tc) => {
+    const db = getDb();
+    const w = await world(db, { submitted: tc.submitted });
+    const before = tc.state ? await tc.state(db, w) : undefined;
+    if ("empty" in tc) expect(await w.bc.call(tc.call(w))).toEqual(tc.empty);
+    else expect(["403", "404", "102", "106"]).toContain((await rejection(w.bc.call(tc.call(w)))).legacyCode);
+    if (tc.state) expect(await tc.state(db, w)).toEqual(before);
+    // The owner still reaches the object (the refusal is about the caller, not a broken object).
+    if (!tc.state) await w.ac.call(tc.call(w));
+  });
+
+  it("marking A's message read as B changes nothing", async () => {
+    const db = getDb();
+    const w = await world(db);
+    const answer = await w.bc.call((c) => c.message.markRead({ id: w.message.id }));
+    expect(answer).toMatchObject({ updated: 0 });
+    const [row] = await db.select().from(stationMessages).where(eq(stationMessages.id, w.message.id));
+    expect(row!.readAt ?? null).toBeNull();
+  });
+
+  it("A's prize address is neither read nor written by B", async () => {
+    const db = getDb();
+    const w = await world(db);
+    const id = w.award!.id;
+    expect((await rejection(w.bc.call((c) => c.live.receiveAddress({ liveUserAwardRecordId: id })))).legacyCode).toBe("404");
+    await rejection(w.bc.call((c) => c.live.receiveAward({ liveUserAwardRecordId: id, receiverName: "冒领人", receiverMobile: "13900000000", receiverAddress: "别处" })));
+    const [row] = await db.select().from(liveAwardRecords).where(and(eq(liveAwardRecords.id, id), eq(liveAwardRecords.userId, w.a.id)));
+    expect(row!.receiverName ?? null).toBeNull();
+  });
+});
+
+/** Procedures of the back office: every `*.admin.*` path, the users/groups/roles/tags area and the material library. */
+const BACK_OFFICE = /(^|\.)admin(\.|$)|^org\.|^material\./;
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
+
+describeEachDb("access: the back office refuses learners and visitors", (getDb) => {
+  it("every back-office procedure answers 403 to a learner and 281 to a visitor, before reading its input", async () => {
+    const db = getDb();
+    const learner = await createUser(db, { nick: "普通学员" });
+    const lc = await signedInClient(db, learner.id);
+    const { caller: learnerCaller } = await lc.caller();
+    const visitorCaller = createAppCaller(await createContext({ db, request: new Request("http://127.0.0.1:3000/api/trpc") }));
+    const adminPaths = procedures.map(([path]) => path).filter((p) => BACK_OFFICE.test(p));
+    expect(adminPaths.length).toBeGreaterThan(250);
+    const leaks: string[] = [];
+    for (const path of adminPaths) {
+      const pick = (root: unknown) => path.split(".").reduce<any>((node, key) => node[key], root) as (input: unknown) => Promise<unknown>;
+      for (const [who, caller, code] of [["learner", learnerCaller, "403"], ["visitor", visitorCaller, "281"]] as const) {
+        try {
+          await pick(caller)({});
+          leaks.push(`${who} ${path}: answered`);
+        } catch (error) {
+          const got = (error as { legacyCode?: string }).legacyCode;
+          if (got !== code) leaks.push(`${who} ${path}: ${got} ${(error as Error).message}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+});

@@ -89,8 +89,8 @@ function urlOf(req) {
   return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
 }
 
-/** A Fetch Request as @remix-run/express builds it (headers with a value, abort on disconnect), body read first. */
-function toRequest(req, res, url, body) {
+/** A Fetch Request as @remix-run/express builds it (headers with a value, abort on disconnect), body streamed. */
+function toRequest(req, res, url) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
@@ -99,18 +99,48 @@ function toRequest(req, res, url, body) {
   let controller = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
-  return new Request(url, { method: req.method, headers, body: body?.length ? body : undefined, signal: controller.signal });
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : bodyStream(req, res);
+  return new Request(url, { method: req.method, headers, body, duplex: "half", signal: controller.signal });
 }
 
-const utf8 = new TextDecoder();
+/**
+ * The Node request's body as a web stream. Cancelling it only stops reading (destroying the request would
+ * close the socket before a 413 could be answered); the answer then closes the connection.
+ */
+function bodyStream(req, res) {
+  let open = true;
+  return new ReadableStream({
+    start(controller) {
+      req.on("data", (c) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+        if (controller.desiredSize <= 0) req.pause();
+      });
+      req.on("end", () => open && controller.close());
+      req.on("error", (e) => open && controller.error(e));
+      req.pause();
+      // A body the handler left unread is drained, so a kept-alive connection can take the next request.
+      res.on("finish", () => {
+        open = false;
+        if (!req.complete && res.statusCode !== 413) req.resume();
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      req.pause();
+    },
+  });
+}
 
 /**
  * What the legacy adapter reads of a request (LegacyRequest in trpc/legacy/types.ts), straight from the
  * Node request: making a Fetch Request (and its abort signal) was about a tenth of a small call's CPU.
- * Header values read as the Request above would give them; text() decodes UTF-8 as Request.text() does;
- * form bodies, rare, are parsed by a real Request.
+ * Header values read as the Request above would give them; readBody reads up to the limit of the call.
  */
-function toLegacyRequest(req, res, url, body) {
+function toLegacyRequest(req, url) {
   const raw = req.headers;
   return {
     url,
@@ -121,17 +151,35 @@ function toLegacyRequest(req, res, url, body) {
         return Array.isArray(v) ? v.join(", ") || null : v || null;
       },
     },
-    text: async () => (body?.length ? utf8.decode(body) : ""),
-    formData: () => toRequest(req, res, url, body).formData(),
+    readBody: (limit) => readBody(req, limit),
   };
 }
 
-function readBody(req) {
+/** The whole body, or "too-large" as soon as it passes limit bytes; then it stops reading. */
+function readBody(req, limit) {
   if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(null);
+  if (Number(req.headers["content-length"]) > limit) return Promise.resolve("too-large");
   return new Promise((resolve, reject) => {
     const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", reject);
+    };
+    const onData = (c) => {
+      size += c.length;
+      if (size <= limit) return void chunks.push(c);
+      done();
+      req.pause();
+      resolve("too-large");
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
     req.on("error", reject);
   });
 }
@@ -139,12 +187,21 @@ function readBody(req) {
 // Answers below compression's threshold go out as they are, in one write; bigger ones (paper contents,
 // exports) go through the compression middleware exactly as the Remix path sent them.
 const COMPRESS_THRESHOLD = 1024;
+/** Page actions: the biggest form a page posts is an Excel import (as FILE_BODY_LIMIT in trpc/body-limit.ts). */
+const PAGE_BODY_LIMIT = 10 * 1024 * 1024;
 
 function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   const compress = compression({ threshold: COMPRESS_THRESHOLD });
+
+  // The socket's address reaches the app under a header only this server sets (PEER_ADDRESS_HEADER in
+  // trpc/context.ts); a client's own value under that name is overwritten.
+  app.use((req, _res, next) => {
+    req.headers["x-cy-peer-address"] = req.socket.remoteAddress ?? "";
+    next();
+  });
 
   // State-changing requests from a browser must come from this site (cookies are SameSite=Lax too).
   app.use((req, res, next) => {
@@ -165,11 +222,8 @@ function serve() {
   app.use((req, res, next) => {
     const pathname = req.path;
     if (!API_PATH.test(pathname)) return next();
-    readBody(req)
-      .then((body) => {
-        const url = urlOf(req);
-        return handleApi(isTrpcPath(pathname) ? toRequest(req, res, url, body) : toLegacyRequest(req, res, url, body), pathname);
-      })
+    const url = urlOf(req);
+    handleApi(isTrpcPath(pathname) ? toRequest(req, res, url) : toLegacyRequest(req, url), pathname)
       .then(async (response) => {
         res.statusCode = response.status;
         if (response.statusText) res.statusMessage = response.statusText;
@@ -191,7 +245,31 @@ function serve() {
   app.use(compress);
   app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(resolve(buildDir, "client"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+  // Page actions read their own bodies: a declared size past the biggest upload form is refused unread,
+  // and a body of unknown size (chunked; browsers always declare it) is not taken. The storage host's
+  // uploads keep the size rule of their signed policy.
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/storage/")) return next();
+    const declared = req.headers["content-length"];
+    if (declared === undefined && req.headers["transfer-encoding"]) {
+      res.set("connection", "close").status(411).type("text/plain; charset=utf-8").send("请求需要声明内容长度");
+    } else if (Number(declared) > PAGE_BODY_LIMIT) {
+      res.set("connection", "close").status(413).type("text/plain; charset=utf-8").send("请求内容过大");
+    } else next();
+  });
+  // Production mode always: in development mode Remix writes error stacks into the page it answers.
+  app.all("*", createRequestHandler({ build, mode: "production" }));
+
+  // Anything that escaped (a bad percent-encoding for the static files, a fault): a status and a short
+  // Chinese text, never Express's page with the stack. Express knows an error handler by its four arguments.
+  app.use((err, req, res, _next) => {
+    const status = Number(err?.status ?? err?.statusCode) || 500;
+    if (status >= 500) console.error(`[web] ${req.method} ${req.path} failed:`, err);
+    if (res.headersSent) return void res.destroy();
+    const message = status >= 500 ? "服务器开小差了，请稍后再试" : status === 404 ? "请求地址不存在" : "请求格式不正确";
+    if (API_PATH.test(req.path)) res.status(status).json({ code: status, message, success: false, data: null });
+    else res.status(status).type("text/plain; charset=utf-8").send(message);
+  });
 
   const server = app.listen(env.PORT, () => {
     if (!cluster.isWorker) console.log(`web: http://127.0.0.1:${env.PORT}`);

@@ -27,9 +27,24 @@ function serverWorkerFiles(files: Record<string, string>): Plugin {
   };
 }
 
+// As server.mjs does: the app reads the socket's address from a header only the server sets.
+function peerAddressHeader(): Plugin {
+  return {
+    name: "peer-address-header",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        req.headers["x-cy-peer-address"] = req.socket.remoteAddress ?? "";
+        next();
+      });
+    },
+  };
+}
+
 // Remix's settings live here (its Vite plugin); there is no remix.config.js.
 export default defineConfig({
   plugins: [
+    peerAddressHeader(),
     tailwindcss(),
     remix({
       // BUILD_DIR lets two builds run side by side (tests, parallel work); the default is build/.

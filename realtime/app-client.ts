@@ -4,6 +4,8 @@ import type { AppRouter } from "../trpc/router";
 export interface SocketGrant {
   userId: number;
   unreadNum: number;
+  /** The session the cookie stands for: its end closes the socket. */
+  sessionId: string;
 }
 
 /** The realtime process reaches data only through the app, with the service token. */

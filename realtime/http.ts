@@ -44,3 +44,39 @@ export function cookieValue(header: string, name: string): string {
   }
   return "";
 }
+
+/** Origins given in configuration, normalised (scheme, host and port only); unparsable entries are left out. */
+export function originSet(origins: readonly string[] = []): ReadonlySet<string> {
+  const set = new Set<string>();
+  for (const o of origins) {
+    try {
+      set.add(new URL(o).origin);
+    } catch {
+      console.warn(`realtime: ignoring allowed origin ${JSON.stringify(o)}: not a URL`);
+    }
+  }
+  return set;
+}
+
+/**
+ * Whether a websocket upgrade may proceed, as the web server rules for state-changing requests: no Origin
+ * (old mobile app, scripts), the request's own host, or a configured public origin. Browsers always send
+ * Origin on an upgrade, so another site's page cannot open a socket with the visitor's cookie.
+ */
+export function originAllowed(origin: string, host: string, allowed: ReadonlySet<string>): boolean {
+  if (!origin) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (allowed.has(url.origin)) return true;
+  if (!host) return false;
+  try {
+    // Parsed under the origin's scheme so a default port written out in Host compares equal.
+    return new URL(`${url.protocol}//${host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}

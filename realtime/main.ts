@@ -20,6 +20,8 @@ const server = await startRealtime({
   appUrl: `http://127.0.0.1:${env.PORT}`,
   serviceToken: env.SERVICE_TOKEN,
   bus,
+  // Behind a proxy that rewrites Host, the public site's origin is still this site's.
+  allowedOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [],
 }).catch((e: Error) => {
   console.error(e.message);
   process.exit(1);

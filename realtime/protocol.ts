@@ -32,6 +32,14 @@ export function parseClientMessage(text: string): ParseResult {
 
 export const encode = (message: ServerMessage) => JSON.stringify(message);
 
+// Sessions: the app announces ended sessions on the bus; their sockets close with this code and do not come back.
+export const SESSION_ENDED_CLOSE = 4401;
+export const sessionEndedMessage = z.object({ type: z.literal("session_ended"), data: z.object({ sessionIds: z.array(z.string().min(1).max(64)).max(1000) }) });
+export type SessionEndedMessage = z.infer<typeof sessionEndedMessage>;
+
+// A live room socket reports its viewers to the app this often; the app counts no gap longer than 2.5 of these.
+export const PRESENCE_REPORT_MS = 30_000;
+
 // Live rooms (/api/elearning/ws/live/{liveId}): every frame is {type, data, ts}.
 export const LIVE_FRAME_TYPES = [
   "like", "join", "leave", "mute_all", "unmute_all", "mute_user", "unmute_user", "comment",

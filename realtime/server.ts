@@ -1,8 +1,10 @@
 import type { HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from "uWebSockets.js";
 import { createAppClient, isRefusal, type AppClient } from "./app-client";
 import { envelope, type Bus } from "./bus";
-import { bearerMatches, cookieValue, readBody } from "./http";
-import { encode, parseClientMessage, unreadMessage } from "./protocol";
+import { bearerMatches, cookieValue, originAllowed, originSet, readBody } from "./http";
+import { emptyStats, FLOOD_CLOSE, fullBucket, refill, USER_FRAME_BURST, USER_FRAMES_PER_SECOND, type Bucket, type RoomStats } from "./limits";
+import { encode, parseClientMessage, sessionEndedMessage, unreadMessage } from "./protocol";
+import { createSessionRegistry, type SessionRegistry } from "./sessions";
 import { topics, userIdOfTopic } from "./topics";
 import { uWS } from "./uws";
 import { createLiveAppClient, type LiveAppClient } from "./live/app-client";
@@ -12,6 +14,9 @@ import { mountLiveRooms } from "./live/socket";
 export const SESSION_COOKIE = "cy_session";
 const MAX_BACKPRESSURE = 1024 * 1024;
 const MAX_PUBLISH_BODY = 64 * 1024;
+const SESSION_SWEEP_MS = 60_000;
+// Session ids per sweep call.
+const SWEEP_CHUNK = 1000;
 
 export interface RealtimeOptions {
   /** 0 picks a free port. */
@@ -19,14 +24,24 @@ export interface RealtimeOptions {
   appUrl: string;
   serviceToken: string;
   bus: Bus;
-  /** Stand-in for the app in live rooms (benchmark); default: the app at appUrl. */
+  /** Stand-in for the app in live rooms and session sweeps (benchmark); default: the app at appUrl. */
   liveClient?: LiveAppClient;
+  /** Origins besides the request's own host that may open sockets (the public site behind a proxy). */
+  allowedOrigins?: string[];
+  /** How often the sessions of open sockets are checked with the app, in case an end was not heard. */
+  sessionSweepMs?: number;
+}
+
+export interface RealtimeStats extends RoomStats {
+  /** Sockets closed because their session ended. */
+  sessionsClosed: number;
 }
 
 export interface RealtimeServer {
   port: number;
-  /** Number of open sockets. */
+  /** Number of open user sockets. */
   sockets(): number;
+  stats(): RealtimeStats;
   close(): void;
 }
 
@@ -34,6 +49,8 @@ interface SocketData {
   userId: number;
   unreadNum: number;
   url: string;
+  sessionId: string;
+  frames: Bucket;
 }
 
 /** Unread counts of the users connected here, so heartbeats never wait on the app. */
@@ -61,23 +78,41 @@ function unreadCache() {
 export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServer> {
   const app = uWS.App();
   const client = createAppClient(opts.appUrl, opts.serviceToken);
+  const liveClient = opts.liveClient ?? createLiveAppClient(opts.appUrl, opts.serviceToken);
   const open = new Set<WebSocket<SocketData>>();
   const unread = unreadCache();
+  const sessions = createSessionRegistry();
+  const allowedOrigins = originSet(opts.allowedOrigins);
+  const stats = emptyStats();
   let closed = false;
 
-  const behavior = socketBehavior({ client, unread, open, isClosed: () => closed });
+  const behavior = socketBehavior({ client, unread, open, sessions, allowedOrigins, stats, isClosed: () => closed });
   app.ws<SocketData>("/api/elearning/ws/:userId", behavior);
   app.ws<SocketData>("/ws/:userId", behavior);
-  const live = mountLiveRooms(app, { bus: opts.bus, client: opts.liveClient ?? createLiveAppClient(opts.appUrl, opts.serviceToken), sessionCookie: SESSION_COOKIE });
+  const live = mountLiveRooms(app, { bus: opts.bus, client: liveClient, sessionCookie: SESSION_COOKIE, sessions, allowedOrigins, stats });
   mountHttp(app, opts, () => open.size);
 
   const stopBus = opts.bus.subscribe((topic, message) => {
+    if (topic === topics.sessions()) {
+      const ended = sessionEndedMessage.safeParse(message);
+      if (ended.success) sessions.end(ended.data.data.sessionIds);
+      return;
+    }
     const userId = userIdOfTopic(topic);
     const count = unreadMessage.safeParse(message);
     if (userId !== null && count.success) unread.set(userId, count.data.unreadNum);
     app.publish(topic, JSON.stringify(message));
   });
   await opts.bus.ready();
+
+  // The bus may have lost an end (Redis outage): the app is asked about the open sockets' sessions now and then.
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    sessions.prune();
+    if (sweeping) return;
+    sweeping = true;
+    void sweepSessions(sessions, liveClient).finally(() => (sweeping = false));
+  }, opts.sessionSweepMs ?? SESSION_SWEEP_MS);
 
   const listenSocket = await new Promise<us_listen_socket>((resolve, reject) => {
     app.listen(opts.port, (socket) => (socket ? resolve(socket) : reject(new Error(`realtime: cannot listen on port ${opts.port}`))));
@@ -86,9 +121,11 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   return {
     port: uWS.us_socket_local_port(listenSocket as never),
     sockets: () => open.size,
+    stats: () => ({ ...stats, sessionsClosed: sessions.closed() }),
     close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweepTimer);
       stopBus();
       void live.close();
       uWS.us_listen_socket_close(listenSocket);
@@ -97,13 +134,28 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   };
 }
 
+async function sweepSessions(sessions: SessionRegistry, client: LiveAppClient) {
+  const ids = sessions.ids();
+  for (let i = 0; i < ids.length; i += SWEEP_CHUNK) {
+    try {
+      sessions.end(await client.endedSessions(ids.slice(i, i + SWEEP_CHUNK)));
+    } catch (e) {
+      console.warn(`realtime: session check failed: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+  }
+}
+
 function socketBehavior(deps: {
   client: AppClient;
   unread: ReturnType<typeof unreadCache>;
   open: Set<WebSocket<SocketData>>;
+  sessions: SessionRegistry;
+  allowedOrigins: ReadonlySet<string>;
+  stats: RoomStats;
   isClosed: () => boolean;
 }): WebSocketBehavior<SocketData> {
-  const { client, unread, open } = deps;
+  const { client, unread, open, sessions } = deps;
   return {
     maxPayloadLength: 4 * 1024,
     // The client beats each second; a socket silent for half a minute is gone.
@@ -116,9 +168,12 @@ function socketBehavior(deps: {
       const userIdText = req.getParameter(0) ?? "";
       const url = req.getUrl();
       const cookie = req.getHeader("cookie");
+      const origin = req.getHeader("origin");
+      const host = req.getHeader("host");
       const key = req.getHeader("sec-websocket-key");
       const protocol = req.getHeader("sec-websocket-protocol");
       const extensions = req.getHeader("sec-websocket-extensions");
+      if (!originAllowed(origin, host, deps.allowedOrigins)) return void res.writeStatus("403 Forbidden").end();
       if (!/^\d{1,12}$/.test(userIdText)) return void res.writeStatus("400 Bad Request").end();
       const sessionToken = cookieValue(cookie, SESSION_COOKIE);
       if (!sessionToken) return void res.writeStatus("401 Unauthorized").end();
@@ -128,7 +183,9 @@ function socketBehavior(deps: {
         (grant) => {
           if (aborted) return;
           if (deps.isClosed()) return answer(res, "503 Service Unavailable");
-          res.cork(() => res.upgrade<SocketData>({ userId: grant.userId, unreadNum: grant.unreadNum, url }, key, protocol, extensions, context));
+          // The session may have ended while the app was answering.
+          if (sessions.isEnded(grant.sessionId)) return answer(res, "401 Unauthorized");
+          res.cork(() => res.upgrade<SocketData>({ userId: grant.userId, unreadNum: grant.unreadNum, url, sessionId: grant.sessionId, frames: fullBucket(USER_FRAME_BURST) }, key, protocol, extensions, context));
         },
         (error: unknown) => {
           if (aborted) return;
@@ -139,20 +196,29 @@ function socketBehavior(deps: {
       );
     },
     open(ws) {
-      const { userId, unreadNum } = ws.getUserData();
+      const { userId, unreadNum, sessionId } = ws.getUserData();
       open.add(ws);
+      sessions.add(sessionId, ws);
       unread.join(userId, unreadNum);
       ws.subscribe(topics.user(userId));
     },
     message(ws, data, isBinary) {
+      const frames = ws.getUserData().frames;
+      if (refill(frames, USER_FRAMES_PER_SECOND, USER_FRAME_BURST, Date.now()) < 1) {
+        deps.stats.floodClosed += 1;
+        return void ws.end(FLOOD_CLOSE, "too many messages");
+      }
+      frames.tokens -= 1;
       const parsed = isBinary ? ({ ok: false, error: "不支持二进制消息" } as const) : parseClientMessage(Buffer.from(data).toString("utf8"));
       if (!parsed.ok) return void ws.send(encode({ type: "error", message: parsed.error }));
       const { userId } = ws.getUserData();
       ws.send(encode({ type: "heartbeat", unreadNum: unread.get(userId), ts: Date.now() }));
     },
     close(ws) {
+      const { userId, sessionId } = ws.getUserData();
       open.delete(ws);
-      unread.leave(ws.getUserData().userId);
+      sessions.remove(sessionId, ws);
+      unread.leave(userId);
     },
   };
 }

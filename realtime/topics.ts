@@ -2,6 +2,8 @@
 export const topics = {
   user: (userId: number | string) => `user/${userId}`,
   live: (liveId: number | string) => `live/${liveId}`,
+  /** Ended sessions (no socket subscribes: each realtime process closes the sockets they opened). */
+  sessions: () => "sessions",
 };
 
 /** The user id of a `user/{id}` topic, or null for any other topic. */

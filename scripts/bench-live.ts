@@ -60,10 +60,12 @@ async function serveUws() {
   const { nativeUws } = await import("../realtime/uws");
   // Stand-in for the app: every viewer may join, no mutes or words, storing is free.
   const liveClient = {
-    authorizeJoin: async ({ accessToken }: { accessToken?: string }) => ({ userId: Number(accessToken) || 1, nick: `观众${accessToken}`, isAdmin: 0, liveStatus: 1 }),
+    authorizeJoin: async ({ accessToken }: { accessToken?: string }) => ({ userId: Number(accessToken) || 1, nick: `观众${accessToken}`, isAdmin: 0, liveStatus: 1, sessionId: `bench-${accessToken}` }),
     rules: async () => ({ muteAll: 0, mutedUserIds: [], words: ["代开发票"] }),
-    saveBatch: async (i: { items: unknown[] }) => ({ saved: i.items.length }),
+    saveBatch: async (i: { items: unknown[] }) => ({ saved: i.items.length, ended: [] }),
     drawRaffle: async () => ({ drawn: false }),
+    presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
+    endedSessions: async () => [],
   };
   const rt = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: createLocalBus(), liveClient });
   process.on("message", (m: Msg) => {

@@ -1,5 +1,6 @@
+import { BlockList, isIP } from "node:net";
 import type { Db } from "@db/client";
-import { env } from "~/lib/env.server";
+import { env, trustProxyRule } from "~/lib/env.server";
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionInfo, type SessionUser } from "./auth/session";
 
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   /** True when the caller presented the service token (the realtime process). */
   isService: boolean;
   secureCookies: boolean;
+  /** HTTP method of a client's call over the API (mutations refuse GET); null for server-side callers such as page loaders. */
+  method: string | null;
 }
 
 /** What a context reads of a request: a Fetch Request, or the legacy adapter's lighter stand-in (LegacyRequest). */
@@ -25,13 +28,59 @@ export interface ContextRequest {
   headers: Pick<Headers, "get">;
 }
 
-export function clientIp(request: ContextRequest): string {
-  const fwd = request.headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]!.trim().slice(0, 64);
-  return request.headers.get("x-real-ip") ?? "127.0.0.1";
+/**
+ * The socket's remote address, set by the web server itself (server.mjs, and the dev server in
+ * vite.config.ts) after dropping any value a client sent under this name.
+ */
+export const PEER_ADDRESS_HEADER = "x-cy-peer-address";
+
+/** An address in its plain form (IPv4 without the ::ffff: mapping), or null when it is not one. */
+function plainAddress(raw: string | null | undefined): string | null {
+  const text = raw?.trim() ?? "";
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text)?.[1];
+  const address = v4 ?? text;
+  return isIP(address) ? address.slice(0, 64) : null;
 }
 
-export async function createContext(opts: { db: Db; request: ContextRequest; resHeaders?: Headers }): Promise<Context> {
+let trusted: { source: string | undefined; rule: { hops: number } | { list: BlockList } | null } | undefined;
+
+function trustedProxies() {
+  const source = env().TRUST_PROXY;
+  if (trusted && trusted.source === source) return trusted.rule;
+  const parsed = source ? trustProxyRule(source) : null;
+  let rule: { hops: number } | { list: BlockList } | null = null;
+  if (parsed && "hops" in parsed) rule = { hops: parsed.hops };
+  else if (parsed) {
+    const list = new BlockList();
+    for (const s of parsed.subnets) list.addSubnet(s.address, s.prefix, s.family);
+    rule = { list };
+  }
+  trusted = { source, rule };
+  return rule;
+}
+
+/**
+ * Who sent the request: the socket's address, or, when that is a trusted proxy (TRUST_PROXY), the
+ * X-Forwarded-For entries walked from the nearest hop outwards while they are trusted proxies too.
+ */
+export function clientIp(request: ContextRequest): string {
+  const peer = plainAddress(request.headers.get(PEER_ADDRESS_HEADER)) ?? "127.0.0.1";
+  const rule = trustedProxies();
+  if (!rule) return peer;
+  const chain = [peer, ...(request.headers.get("x-forwarded-for") ?? "").split(",").reverse()];
+  let client = peer;
+  for (let hop = 0; hop + 1 < chain.length; hop++) {
+    const isProxy = "hops" in rule ? hop < rule.hops : rule.list.check(client, isIP(client) === 4 ? "ipv4" : "ipv6");
+    if (!isProxy) break;
+    const next = plainAddress(chain[hop + 1]);
+    // A malformed entry ends the walk: the last proxy's view is all that can be believed.
+    if (!next) break;
+    client = next;
+  }
+  return client;
+}
+
+export async function createContext(opts: { db: Db; request: ContextRequest; resHeaders?: Headers; method?: string | null }): Promise<Context> {
   const { db, request } = opts;
   const resHeaders = opts.resHeaders ?? new Headers();
   const cookies = parseCookies(request.headers.get("cookie"));
@@ -63,5 +112,6 @@ export async function createContext(opts: { db: Db; request: ContextRequest; res
     resHeaders,
     isService,
     secureCookies,
+    method: opts.method?.toUpperCase() ?? null,
   };
 }

@@ -1,15 +1,32 @@
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Context } from "./context";
 import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn } from "./errors";
 import { zodMessage } from "./zod-message";
+
+/** What an HTTP client reads of an error that is not one of ours (tRPC's own, in English) or of a fault. */
+const GENERIC_MESSAGES: Partial<Record<TRPCError["code"], string>> = {
+  NOT_FOUND: "请求地址不存在",
+  METHOD_NOT_SUPPORTED: "该地址不支持此请求方式",
+  PAYLOAD_TOO_LARGE: "请求内容过大",
+  UNAUTHORIZED: "请先登录",
+  FORBIDDEN: "您没有权限访问",
+  TOO_MANY_REQUESTS: "请求过于频繁，请稍后再试",
+};
+
+/** Rules refuse in Chinese; anything else (a fault's SQL, a library's English) is replaced, never shown. */
+function readableMessage(error: TRPCError): string {
+  if (error.code === "INTERNAL_SERVER_ERROR") return "服务器开小差了，请稍后再试";
+  if (/[\u4e00-\u9fff]/.test(error.message)) return error.message;
+  return GENERIC_MESSAGES[error.code] ?? "请求格式不正确";
+}
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zod ? zodMessage(zod) : shape.message,
+      message: zod ? zodMessage(zod) : readableMessage(error),
       data: { ...shape.data, legacyCode: legacyCodeOf(error), stack: undefined },
     };
   },
@@ -32,7 +49,16 @@ const readableInputErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(readableInputErrors);
+/**
+ * A GET never changes state: a link on another site reaches it with the learner's cookies (SameSite=Lax
+ * sends them on a top-level GET). Server-side callers (page loaders) carry no method and are not concerned.
+ */
+const noMutationOnGet = t.middleware(({ ctx, type, next }) => {
+  if (type === "mutation" && ctx.method === "GET") throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: "该操作需要使用 POST 请求" });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(noMutationOnGet).use(readableInputErrors);
 
 /** Logged-in learners (any account). A visitor gets legacy code 281, which opens the login dialog. */
 export const learnerProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 
@@ -36,7 +37,47 @@ const schema = z.object({
   // Web worker processes (node:cluster) and each one's PostgreSQL pool; see webWorkers() and dbPoolSize().
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(30).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // Proxies whose X-Forwarded-For is believed (see trustProxyRule); unset: none, the socket's address counts.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || trustProxyRule(v) !== null, "must be a hop count (0-10) or a comma list of addresses, CIDRs, loopback, linklocal, uniquelocal"),
 });
+
+const NAMED_SUBNETS: Record<string, string[]> = {
+  loopback: ["127.0.0.0/8", "::1/128"],
+  linklocal: ["169.254.0.0/16", "fe80::/10"],
+  uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+};
+
+export type TrustProxyRule = { hops: number } | { subnets: { address: string; prefix: number; family: "ipv4" | "ipv6" }[] };
+
+/**
+ * TRUST_PROXY read: a number is how many proxies stand in front (hops believed from the socket inwards);
+ * otherwise a comma list of proxy addresses and CIDRs (names loopback, linklocal, uniquelocal allowed).
+ * Null when the value is malformed.
+ */
+export function trustProxyRule(value: string): TrustProxyRule | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 10 ? { hops } : null;
+  }
+  const subnets: { address: string; prefix: number; family: "ipv4" | "ipv6" }[] = [];
+  for (const raw of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    for (const entry of NAMED_SUBNETS[raw.toLowerCase()] ?? [raw]) {
+      const [address = "", bits] = entry.split("/");
+      const version = isIP(address);
+      if (!version) return null;
+      const max = version === 4 ? 32 : 128;
+      const prefix = bits === undefined ? max : /^\d+$/.test(bits) ? Number(bits) : NaN;
+      if (!(prefix >= 0 && prefix <= max)) return null;
+      subnets.push({ address, prefix, family: version === 4 ? "ipv4" : "ipv6" });
+    }
+  }
+  return subnets.length ? { subnets } : null;
+}
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };
 

@@ -38,7 +38,7 @@ const HEADER: { key: Flag; label: string; hint: string }[] = [
 const PAGES: { key: Flag; label: string; hint: string }[] = [
   { key: "courseDetailLayout", label: "课程详情布局", hint: "开启：课程详情页带全局页头页脚；关闭：只显示页面内容" },
   { key: "examResultLayout", label: "考试结果布局", hint: "开启：考试结果页带全局页头页脚；关闭：只显示页面内容" },
-  { key: "examTestLayout", label: "考试答题布局", hint: "开启：答题页带全局页头页脚；关闭：只显示答题内容" },
+  { key: "examTestLayout", label: "考试答题布局", hint: "答题页始终不带导航、搜索和页脚。开启：考试栏显示平台标志；关闭：只显示考试名称、倒计时和交卷（适合嵌入其他平台）" },
 ];
 
 export default function PageLayoutSettings() {

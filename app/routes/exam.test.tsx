@@ -8,6 +8,7 @@ import { ProctorPanel } from "~/components/exam/proctor-panel";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { QuestionView } from "~/components/exam/question-view";
 import { pageTitle } from "~/components/layout/page-title";
+import { useRootData } from "~/components/layout/shell-types";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { handleApiError } from "~/lib/api-errors";
@@ -30,6 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: pageTitle(d?.examName ?? "在线考试") }];
+
+// The exam page never shows the site's header, search or footer: nothing on it leads away mid-exam.
+export const handle = { layout: "bare" };
 
 /** Network failures (no answer from the server) queue; refusals by the server are final. */
 const isNetworkError = (e: unknown) => httpStatusOf(e) === undefined;
@@ -169,53 +173,68 @@ export default function ExamTest() {
     void flush();
   }
 
+  // The layout switch 考试答题布局: on, the exam bar carries the product mark; off (embedded), the bar alone.
+  const branded = !useRootData()?.shell.plainRoutes.includes("routes/exam.test");
   const q = paper.questions[current]!;
   const answeredIds = new Set(Object.entries(answers).filter(([, v]) => v.some((s) => s.trim())).map(([k]) => Number(k)));
   const unanswered = paper.questions.length - paper.questions.filter((x) => answeredIds.has(x.questionId)).length;
 
   return (
-    <div className="mx-auto max-w-[1200px] px-4 py-6">
-      <div className="mb-4 flex items-center justify-between rounded-lg bg-white px-6 py-4">
-        <div>
-          <h1 className="text-lg font-semibold text-[#1d2129]">{paper.examName}</h1>
-          <p className="text-sm text-muted">
-            共{paper.questions.length}题，满分{paper.totalScore}分，及格{paper.passScore}分
-          </p>
-        </div>
-        <div className="flex items-center gap-6">
-          <div className="text-right">
-            <div className="text-xs text-muted">剩余时间</div>
-            <div data-testid="countdown" className={`font-mono text-2xl ${remain < 300 ? "text-danger" : "text-primary"}`}>
-              {formatClock(remain)}
+    <div className="min-h-screen bg-[#f2f3f5]">
+      <header data-testid="exam-bar" className="sticky top-0 z-10 border-b border-border bg-white">
+        <div className="mx-auto flex h-16 max-w-[1200px] items-center justify-between gap-6 px-4">
+          <div className="flex min-w-0 items-center gap-4">
+            {branded && (
+              <span className="flex shrink-0 items-center gap-2" aria-hidden>
+                <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-base font-bold text-white">财</span>
+                <span className="text-lg font-bold tracking-wide text-[#1d2129]">财云学院</span>
+              </span>
+            )}
+            {branded && <span className="h-6 w-px shrink-0 bg-border" aria-hidden />}
+            <div className="min-w-0">
+              <h1 className="truncate text-base font-semibold text-[#1d2129]">{paper.examName}</h1>
+              <p className="text-xs text-muted">
+                共{paper.questions.length}题，满分{paper.totalScore}分，及格{paper.passScore}分
+              </p>
             </div>
           </div>
-          <Button onClick={() => setConfirm(true)} disabled={submitting}>
-            交卷
-          </Button>
-        </div>
-      </div>
-      {offline && (
-        <div role="alert" data-testid="offline" className="mb-4 rounded-md border border-[#ffccc7] bg-[#fff2f0] px-4 py-2 text-sm text-danger">
-          网络已断开，答案已保存在本机（{queue.length}题待提交），网络恢复后将自动提交
-        </div>
-      )}
-      <div className="flex gap-4">
-        <div className="min-w-0 flex-1">
-          <QuestionView key={q.questionId} q={q} value={answers[q.questionId] ?? []} onChange={(v) => answer(q.questionId, v)} />
-          <div className="mt-4 flex justify-between">
-            <Button variant="outline" disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
-              上一题
-            </Button>
-            <span className="self-center text-sm text-muted" data-testid="save-state">
-              {queue.length ? `${queue.length}题保存中…` : "答案已自动保存"}
-            </span>
-            <Button variant="outline" disabled={current >= paper.questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
-              下一题
+          <div className="flex shrink-0 items-center gap-6">
+            <div className="text-right">
+              <div className="text-xs text-muted">剩余时间</div>
+              <div data-testid="countdown" role="timer" className={`font-mono text-2xl ${remain < 300 ? "text-danger" : "text-primary"}`}>
+                {formatClock(remain)}
+              </div>
+            </div>
+            <Button onClick={() => setConfirm(true)} disabled={submitting}>
+              交卷
             </Button>
           </div>
         </div>
-        <AnswerCard questions={paper.questions} answered={answeredIds} current={current} onPick={setCurrent} />
-      </div>
+      </header>
+      <main className="mx-auto max-w-[1200px] px-4 py-6">
+        {offline && (
+          <div role="alert" data-testid="offline" className="mb-4 rounded-md border border-[#ffccc7] bg-[#fff2f0] px-4 py-2 text-sm text-danger">
+            网络已断开，答案已保存在本机（{queue.length}题待提交），网络恢复后将自动提交
+          </div>
+        )}
+        <div className="flex gap-4">
+          <div className="min-w-0 flex-1">
+            <QuestionView key={q.questionId} q={q} value={answers[q.questionId] ?? []} onChange={(v) => answer(q.questionId, v)} />
+            <div className="mt-4 flex justify-between">
+              <Button variant="outline" disabled={current === 0} onClick={() => setCurrent((c) => c - 1)}>
+                上一题
+              </Button>
+              <span className="self-center text-sm text-muted" data-testid="save-state">
+                {queue.length ? `${queue.length}题保存中…` : "答案已自动保存"}
+              </span>
+              <Button variant="outline" disabled={current >= paper.questions.length - 1} onClick={() => setCurrent((c) => c + 1)}>
+                下一题
+              </Button>
+            </div>
+          </div>
+          <AnswerCard questions={paper.questions} answered={answeredIds} current={current} onPick={setCurrent} />
+        </div>
+      </main>
       <ProctorPanel examId={paper.examId} paperId={paperId} startTime={paper.startTime} active />
       <Dialog open={confirm} onOpenChange={setConfirm}>
         <DialogContent>

@@ -46,6 +46,8 @@ function ForgetPassword() {
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
+  // Proof of the checked code for the next step; the server also keeps it in an HttpOnly cookie.
+  const [resetToken, setResetToken] = useState<string>();
 
   const set = (key: Key) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -66,7 +68,8 @@ function ForgetPassword() {
     if (hasErrors(found)) return;
     setPending(true);
     try {
-      await trpc.auth.checkPasswordCode.mutate({ mobile: values.mobile.trim(), code: values.code.trim() });
+      const checked = await trpc.auth.checkPasswordCode.mutate({ mobile: values.mobile.trim(), code: values.code.trim() });
+      setResetToken(checked.resetToken);
       setStep(1);
     } catch (err) {
       fail(errorMessage(err));
@@ -84,7 +87,7 @@ function ForgetPassword() {
     if (hasErrors(found)) return;
     setPending(true);
     try {
-      await trpc.auth.resetPassword.mutate(input);
+      await trpc.auth.resetPassword.mutate({ ...input, resetToken });
       setStep(2);
       // The reset signs the account out everywhere, this browser included if it was that account.
       authChanged();

@@ -47,9 +47,18 @@ export default function Overview() {
           这是您加入财云学院的第 <span className="font-medium text-primary">{user.registerDay ?? 1}</span> 天，继续加油！
         </p>
       </div>
-      <div className="mt-5 grid grid-cols-3 gap-4">
+      <div className="mt-5 grid grid-cols-3 gap-4" data-testid="study-overview">
         <Stat label="累计学时" value={big(formatCount(user.learnHour))} unit="学时" />
-        <Stat label="学习课程" value={big(formatCount(user.learnLesson))} unit="门" />
+        <Stat
+          label="学习课程"
+          value={
+            <>
+              {big(formatCount(info?.joinedCourseNum ?? 0))}
+              <span className="ml-1 text-sm text-muted">门</span>
+              <span className="ml-2 text-xs text-muted">已完成 {formatCount(info?.completedCourseNum ?? 0)} 门</span>
+            </>
+          }
+        />
         <Stat
           label="学习时长"
           value={

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ChapterList, type SectionData } from "~/components/course/chapter-list";
 import { VideoPlayer, type PlayerReport } from "~/components/course/video-player";
 import { pageTitle } from "~/components/layout/page-title";
@@ -56,33 +56,111 @@ export default function StudyPlatform() {
   return <Study key={data.detail.course.id} detail={data.detail} />;
 }
 
+/** Seconds the learner has to cancel before the next lesson starts by itself. */
+const NEXT_COUNTDOWN = 5;
+
+type Ended = { sectionId: number; next: Section | null; left: number; completed: number | null };
+
+/** Shown over the picture when a lesson ends: the countdown to the next one, with 取消. */
+function EndOverlay({ ended, onCancel, onNow }: { ended: Ended; onCancel: () => void; onNow: () => void }) {
+  const unfinished = ended.completed === 0 && <p className="mt-2 text-xs text-white/70">本节累计观看时长未达到视频时长的 90%，暂未记为学完</p>;
+  return (
+    <div slot="centered-chrome" className="pointer-events-auto rounded-lg bg-black/75 px-6 py-4 text-center text-white" data-testid="next-countdown" role="status">
+      {ended.next ? (
+        <>
+          <p className="text-base">
+            {ended.left}秒后{ended.next.type === 2 ? "进入" : "播放"}下一节：{ended.next.name}
+          </p>
+          {unfinished}
+          <div className="mt-3 flex justify-center gap-3">
+            <Button size="sm" onClick={onNow}>
+              立即{ended.next.type === 2 ? "进入" : "播放"}
+            </Button>
+            <Button size="sm" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10" onClick={onCancel}>
+              取消
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="text-base">本课程的最后一节已播放完毕</p>
+          {unfinished}
+          <div className="mt-3 flex justify-center">
+            <Button size="sm" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10" onClick={onCancel}>
+              关闭
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
 function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { ok: true }>["detail"] }) {
   const refresh = useRefresh();
   const sections = useMemo(() => detail.chapters.flatMap((c) => c.children) as Section[], [detail.chapters]);
   const [activeId, setActiveId] = useState<number | null>(detail.lastChapterId);
   const [progress, setProgress] = useState(detail.progress);
   const [done, setDone] = useState<Set<number>>(() => new Set(sections.filter((s) => s.completed).map((s) => s.id)));
+  const [ended, setEnded] = useState<Ended | null>(null);
+  const [autoPlay, setAutoPlay] = useState(false);
   const active = sections.find((s) => s.id === activeId) ?? sections[0] ?? null;
   const startAt = active ? (active.id === detail.lastChapterId ? detail.lastPosition : active.lastPosition) : 0;
   const courseId = detail.course.id;
+  // Reports go one after another: an end must reach the server before the next lesson's start resets the clock.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const report = useCallback(
-    async (r: PlayerReport | { position: number; event: "open" }, sectionId: number) => {
-      try {
-        const res = await trpc.course.learn.mutate({ courseId, chapterId: sectionId, position: r.position, event: r.event });
-        setProgress(res.progress);
-        if (res.chapterCompleted) setDone((d) => (d.has(sectionId) ? d : new Set(d).add(sectionId)));
-      } catch (e) {
-        handleApiError(e);
-      }
+    (r: PlayerReport | { position: number; event: "open" }, sectionId: number) => {
+      const sent = queue.current.then(async () => {
+        try {
+          const res = await trpc.course.learn.mutate({ courseId, chapterId: sectionId, position: r.position, event: r.event });
+          setProgress(res.progress);
+          if (res.chapterCompleted) setDone((d) => (d.has(sectionId) ? d : new Set(d).add(sectionId)));
+          return res;
+        } catch (e) {
+          handleApiError(e);
+          return null;
+        }
+      });
+      queue.current = sent;
+      return sent;
     },
     [courseId],
+  );
+
+  const open = useCallback(
+    (id: number, play: boolean) => {
+      setEnded(null);
+      setAutoPlay(play);
+      setActiveId(id);
+      refresh();
+    },
+    [refresh],
   );
 
   // A document counts as studied when opened.
   useEffect(() => {
     if (active?.type === 2) void report({ position: 0, event: "open" }, active.id);
   }, [active?.id, active?.type, report]);
+
+  // The countdown to the next lesson; at zero it opens and plays.
+  useEffect(() => {
+    if (!ended?.next) return;
+    if (ended.left <= 0) return open(ended.next.id, true);
+    const t = setTimeout(() => setEnded((e) => (e && e.sectionId === ended.sectionId ? { ...e, left: e.left - 1 } : e)), 1000);
+    return () => clearTimeout(t);
+  }, [ended, open]);
+
+  const onLessonEnd = (section: Section) => {
+    const at = sections.findIndex((s) => s.id === section.id);
+    setEnded({ sectionId: section.id, next: sections[at + 1] ?? null, left: NEXT_COUNTDOWN, completed: null });
+    // The end report is already queued: its answer says whether the lesson now counts as learnt.
+    void queue.current.then((res) => {
+      const completed = (res as { chapterCompleted?: number } | null)?.chapterCompleted ?? null;
+      setEnded((e) => (e && e.sectionId === section.id ? { ...e, completed } : e));
+    });
+  };
 
   const chapters = detail.chapters.map((c) => ({ ...c, children: c.children.map((s) => ({ ...s, completed: done.has(s.id) ? 1 : s.completed, learnStatus: done.has(s.id) ? 2 : s.learnStatus })) }));
   return (
@@ -116,8 +194,15 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
               src={active.url}
               hls={active.hlsUrl}
               startAt={startAt}
-              onReport={(r) => void report(r, active.id)}
+              autoPlay={autoPlay}
+              overlay={ended && ended.sectionId === active.id ? <EndOverlay ended={ended} onCancel={() => setEnded(null)} onNow={() => ended.next && open(ended.next.id, true)} /> : null}
+              onReport={(r) => {
+                // Playing again (or seeking back and playing) means staying: the countdown stops.
+                if (r.event === "play") setEnded(null);
+                void report(r, active.id);
+              }}
               onUnload={(position) => sendOnUnload({ courseId, chapterId: active.id, position, event: "pause" })}
+              onEnded={() => onLessonEnd(active)}
             />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-black text-white/70">视频暂不可用</div>
@@ -125,15 +210,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
         </div>
         <aside className="w-[340px] shrink-0 rounded-lg bg-[#2b2f36] p-4">
           <h2 className="mb-3 text-base font-semibold text-white">课程目录</h2>
-          <ChapterList
-            chapters={chapters}
-            activeId={active?.id}
-            dark
-            onPick={(s) => {
-              setActiveId(s.id);
-              refresh();
-            }}
-          />
+          <ChapterList chapters={chapters} activeId={active?.id} dark onPick={(s) => open(s.id, false)} />
         </aside>
       </div>
     </div>

@@ -101,6 +101,17 @@ export const verificationGrants = pgTable("verification_grants", {
   createdAt: createdAt(),
 });
 
+/** Fixed-window counters of the throttles (trpc/auth/rate-limit.service.ts): per IP, per user. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: varchar("key", { length: 100 }).primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: tz("reset_at").notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
 /** QR login tickets: status 0 new, 2 scanned, 3 confirmed, 4 expired. */
 export const qrTickets = pgTable("qr_tickets", {
   token: varchar("token", { length: 64 }).primaryKey(),

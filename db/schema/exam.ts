@@ -156,6 +156,9 @@ export const examMembers = pgTable(
     remind: smallint("remind").notNull().default(0),
     remindResult: smallint("remind_result").notNull().default(0),
     enteredHallAt: tz("entered_hall_at"),
+    /** The pre-check notice: first shown (the forced read counts from here) and read through, once per exam. */
+    noticeShownAt: tz("notice_shown_at"),
+    noticeReadAt: tz("notice_read_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("exam_members_uq").on(t.examId, t.userId), index("exam_members_user_idx").on(t.userId)],

@@ -11,3 +11,4 @@ export * from "./oauth";
 export * from "./message";
 export * from "./comment";
 export * from "./questionnaire";
+export * from "./upload";

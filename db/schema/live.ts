@@ -127,6 +127,10 @@ export const liveWatchRecords = pgTable(
     areaName: varchar("area_name", { length: 30 }),
     lastEntryAt: tz("last_entry_at"),
     lastLeaveAt: tz("last_leave_at"),
+    /** Server time of the last presence report of this learner in the room (realtime process); null when away. */
+    presenceAt: tz("presence_at"),
+    /** Server time of the last replay report, so a replay report credits only the time since then. */
+    playbackAt: tz("playback_at"),
     ...timestamps(),
   },
   (t) => [uniqueIndex("live_watch_records_uq").on(t.liveId, t.userId), index("live_watch_records_user_idx").on(t.userId)],

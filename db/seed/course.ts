@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { courseCollections, courses, materialFolders, materialItems, operateCategories, tags, userCourses, users } from "@db/schema";
+import { courseChapters, courseCollections, courses, materialFolders, materialItems, operateCategories, tags, userCourses, users } from "@db/schema";
+import { reportLearning } from "@trpc-app/course/progress.service";
+import { probeDuration } from "@trpc-app/material/media";
 import { uploadsRoot } from "@trpc-app/upload/config";
 import { createCourse, createCourseware } from "../../tests/factories/course";
 import { demoVideo, ffmpegAvailable, gradientPng, handoutPdf } from "./course-media";
@@ -117,7 +119,8 @@ export async function seedCourse(db: Db) {
     wares.push(
       await createCourseware(db, {
         name: `示例视频：${clips[n]}`,
-        duration: 20,
+        // The stored file's own length, as an upload gets it: every figure built on it stays true.
+        duration: v ? ((await probeDuration(join(root, v.mp4Key))) ?? 0) : 0,
         url: v ? `/storage/file/${v.mp4Key}` : "",
         hlsUrl: v ? `/storage/file/${v.hlsKey}` : null,
         folderId: videoFolder!.id,
@@ -144,8 +147,8 @@ export async function seedCourse(db: Db) {
     const chapters = chapterNames.slice(0, 2 + (i % 2)).map((ch, c) => ({
       name: ch,
       sections: [
-        { name: `${c + 1}.1 ${clips[c % 3]}`, coursewareId: wares[(i + c) % 3]!.id, duration: 20 },
-        ...(c === 0 ? [{ name: `${c + 1}.2 课程讲义`, coursewareId: handout.id, type: 2 as const }] : [{ name: `${c + 1}.2 ${clips[(c + 1) % 3]}`, coursewareId: wares[(i + c + 1) % 3]!.id, duration: 20 }]),
+        { name: `${c + 1}.1 ${clips[c % 3]}`, coursewareId: wares[(i + c) % 3]!.id },
+        ...(c === 0 ? [{ name: `${c + 1}.2 课程讲义`, coursewareId: handout.id, type: 2 as const }] : [{ name: `${c + 1}.2 ${clips[(c + 1) % 3]}`, coursewareId: wares[(i + c + 1) % 3]!.id }]),
       ],
     }));
     const { course } = await createCourse(db, {
@@ -169,24 +172,59 @@ export async function seedCourse(db: Db) {
     made.push(course);
   }
   // A draft an admin is still working on.
-  await createCourse(db, { name: "2026年政府采购新规速览（筹备中）", status: 0, teacherName: "王建明", coverUrl: "/storage/file/course-covers/cover-1.png" });
+  await createCourse(db, {
+    name: "2026年政府采购新规速览（筹备中）",
+    status: 0,
+    teacherName: "王建明",
+    coverUrl: "/storage/file/course-covers/cover-1.png",
+    chapters: [{ name: "第一章 新规概览", sections: [{ name: "1.1 课程导读", coursewareId: wares[0]!.id }] }],
+  });
 
   const [learner] = await db.select().from(users).where(eq(users.loginName, "demo_learner")).limit(1);
   if (learner) {
     const now = Date.now();
     for (const [k, c] of made.slice(0, 5).entries()) {
-      await db.insert(userCourses).values({
-        userId: learner.id,
-        courseId: c.id,
-        progress: [100, 60, 35, 10, 0][k]!,
-        completed: k === 0 ? 1 : 0,
-        completedAt: k === 0 ? new Date(now - 5 * 86_400_000) : null,
-        learnSeconds: [1560, 720, 420, 120, 0][k]!,
-        lastLearnAt: new Date(now - k * 3_600_000),
-        joinedAt: new Date(now - (10 + k) * 86_400_000),
-      });
+      await db.insert(userCourses).values({ userId: learner.id, courseId: c.id, joinedAt: new Date(now - (10 + k) * DAY) });
     }
+    // Oldest first: the learner's clock only moves forward.
+    for (let k = DEMO_STUDY.length - 1; k >= 0; k--) await studyAsDemoLearner(db, learner.id, made[k]!.id, DEMO_STUDY[k]!, now - (k + 1) * DAY);
     for (const c of [made[2]!, made[5]!, made[8]!]) await db.insert(courseCollections).values({ userId: learner.id, courseId: c.id });
+  }
+}
+
+const DAY = 86_400_000;
+
+/** Share of each video section the demo learner watched, per joined course (the fifth is not started). */
+const DEMO_STUDY: number[][] = [[1, 1, 1, 1, 1], [1, 0.5], [0.5], [0.25]];
+
+/**
+ * The demo learner's records, made by the progress rules real players go through: a play, a report
+ * every 10 s and a pause or end, at past moments. Time, progress and completion then add up by construction.
+ */
+async function studyAsDemoLearner(db: Db, userId: number, courseId: number, shares: number[], from: number) {
+  const viewer = { id: userId, isAdmin: 0 };
+  const sections = await db
+    .select()
+    .from(courseChapters)
+    .where(and(eq(courseChapters.courseId, courseId), isNotNull(courseChapters.parentId)))
+    .orderBy(asc(courseChapters.sort));
+  let at = from;
+  let video = 0;
+  for (const s of sections) {
+    const report = (position: number, event: "play" | "progress" | "pause" | "ended" | "open", t: number) =>
+      reportLearning(db, viewer, { courseId, chapterId: s.id, position, event }, new Date(t));
+    if (s.type === 2) {
+      // Handouts are opened along with the lesson before them.
+      if (video > 0 && (shares[video - 1] ?? 0) > 0) await report(0, "open", (at += 5_000));
+      continue;
+    }
+    const share = shares[video++] ?? 0;
+    const seconds = Math.round(s.duration * share);
+    if (seconds <= 0) continue;
+    await report(0, "play", at);
+    for (let t = 10; t < seconds; t += 10) await report(t, "progress", at + t * 1000);
+    await report(seconds, seconds >= s.duration ? "ended" : "pause", at + seconds * 1000);
+    at += (seconds + 60) * 1000;
   }
 }
 

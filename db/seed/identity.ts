@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { users } from "@db/schema";
+import { materialItems, users } from "@db/schema";
 import { saveRealNameRule } from "@trpc-app/identity/real-name.service";
 import { createCourse } from "../../tests/factories/course";
 import { createIdentity, makeIdNo, seedIdentityReference } from "../../tests/factories/identity";
@@ -38,6 +38,8 @@ export async function seedRealNameDemo(db: Db) {
   const noPhoto = await createUser(db, { loginName: "qianli_sj", nick: "钱丽", mobile: "13661018825", createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) });
   await createIdentity(db, noPhoto.id, { realName: "钱丽", idNo: makeIdNo("330102", "19900815", 264), identityList: [2], orgName: "浙江公信招标代理有限公司", areaCode: "330100" });
 
+  // One of the seeded videos, so the lesson's length is that of a real file.
+  const [ware] = await db.select().from(materialItems).where(and(eq(materialItems.library, 1), eq(materialItems.fileType, 1))).orderBy(asc(materialItems.id)).limit(1);
   const { course } = await createCourse(db, {
     name: REAL_NAME_COURSE,
     teacherName: "郑宏",
@@ -46,7 +48,7 @@ export async function seedRealNameDemo(db: Db) {
     description: "<p>面向采购人、采购代理机构从业人员，讲解诚信履职要求、常见失信情形及其法律责任。</p><p>本课程学习记录将用于从业人员培训档案，加入学习前需完成实名认证。</p>",
     joinedCount: 318,
     releasedAt: new Date(Date.now() - 200 * 24 * 3600 * 1000),
-    chapters: [{ name: "第一章 诚信履职要求", sections: [{ name: "1.1 从业人员行为规范", duration: 900 }] }],
+    chapters: [{ name: "第一章 诚信履职要求", sections: [{ name: "1.1 从业人员行为规范", coursewareId: ware?.id }] }],
   });
   await saveRealNameRule(db, { courseIds: [course.id] });
 }

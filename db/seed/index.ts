@@ -57,9 +57,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
       isAdmin: a.isAdmin,
       isTeacher: a.isAdmin,
       isPurchaser: 1,
-      learnHour: a.isAdmin ? 0 : 36,
-      learnLesson: a.isAdmin ? 0 : 14,
-      learnTime: a.isAdmin ? 0 : 36 * 3600 + 25 * 60,
       createdAt: new Date(Date.now() - 128 * 24 * 3600 * 1000),
     });
   }
@@ -72,9 +69,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
       mobile: `137${String(10000000 + i * 7331).padStart(8, "0")}`,
       password: "Caiyun@2026pass",
       isPurchaser: purchaser as 0 | 1,
-      learnHour: (i * 7) % 40,
-      learnLesson: (i * 3) % 20,
-      learnTime: ((i * 7) % 40) * 3600,
       status: i % 9 === 0 ? 0 : 1,
       createdAt: new Date(Date.now() - i * 6 * 24 * 3600 * 1000),
     });

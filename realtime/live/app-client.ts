@@ -6,6 +6,8 @@ export interface RoomGrant {
   nick: string;
   isAdmin: number;
   liveStatus: number;
+  /** The session the viewer came in with (cookie or room token): its end closes the socket. */
+  sessionId: string;
 }
 export interface RoomRules {
   muteAll: number;
@@ -18,14 +20,31 @@ export interface StoredComment {
   nick: string;
   content: string;
   sentAt: number;
+  sessionId: string;
+}
+export interface SessionLikes {
+  sessionId: string;
+  count: number;
+}
+export interface PresenceReport {
+  liveId: number;
+  /** Viewers with a socket in the room now. */
+  present: number[];
+  /** Viewers whose last socket in the room closed. */
+  left: number[];
 }
 
-/** What a live room asks of the app; the benchmark plugs in a stand-in. */
+/** What the live rooms (and the session sweep) ask of the app; the benchmark plugs in a stand-in. */
 export interface LiveAppClient {
   authorizeJoin(input: { liveId: number; accessToken?: string; sessionToken?: string }): Promise<RoomGrant>;
   rules(liveId: number): Promise<RoomRules>;
-  saveBatch(input: { liveId: number; items: StoredComment[]; likes: number }): Promise<{ saved: number }>;
+  /** Stores what sessions still valid sent; answers the sessions found ended. */
+  saveBatch(input: { liveId: number; items: StoredComment[]; likes: SessionLikes[] }): Promise<{ saved: number; ended: string[] }>;
   drawRaffle(raffleId: number): Promise<{ drawn: boolean }>;
+  /** Watch time: the app credits its own clock's time between reports. */
+  presence(input: PresenceReport): Promise<{ count: number }>;
+  /** The given sessions that no longer exist (logged out, expired, user disabled or deleted). */
+  endedSessions(sessionIds: string[]): Promise<string[]>;
 }
 
 /** The live rooms reach data only through the app's service procedures (batched HTTP). */
@@ -39,5 +58,7 @@ export function createLiveAppClient(appUrl: string, serviceToken: string): LiveA
     rules: (liveId) => client.live.service.rules.query({ liveId }, timeout()),
     saveBatch: (input) => client.live.service.saveBatch.mutate(input, timeout()),
     drawRaffle: (raffleId) => client.live.service.drawRaffle.mutate({ raffleId }, timeout()),
+    presence: (input) => client.live.service.presence.mutate(input, timeout()),
+    endedSessions: (sessionIds) => client.realtime.endedSessions.mutate({ sessionIds }, timeout()),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Bus } from "../bus";
-import type { LiveComment, LiveFrame, LiveFrameType } from "../protocol";
+import { PRESENCE_REPORT_MS, type LiveComment, type LiveFrame, type LiveFrameType } from "../protocol";
 import { topics } from "../topics";
 import type { LiveAppClient, RoomRules, StoredComment } from "./app-client";
 
@@ -8,6 +8,8 @@ export const FLUSH_MS = 500;
 export const TICK_MS = 1000;
 const RULES_TTL_MS = 10_000;
 const MAX_PENDING = 20_000;
+// Users per presence call: a 10,000-viewer room reports in five calls.
+const PRESENCE_CHUNK = 2000;
 export const MUTED = "您已被禁言";
 export const ALL_MUTED = "直播间已开启全员禁言";
 export const SENSITIVE = "消息包含敏感词，发送失败";
@@ -21,10 +23,22 @@ interface Room {
   loading: Promise<void> | null;
   pending: StoredComment[];
   likes: number;
-  unsavedLikes: number;
+  /** Likes not stored yet, by the session that sent them (the app stores only still-valid sessions' likes). */
+  unsavedLikes: Map<string, number>;
   joins: { userId: number; nick: string }[];
   joinCount: number;
   leaveCount: number;
+  /** Sockets per viewer in the room on this process. */
+  present: Map<number, number>;
+  /** Presence changes not yet reported to the app. */
+  arrived: Set<number>;
+  departed: Set<number>;
+}
+
+export interface Viewer {
+  userId: number;
+  nick: string;
+  sessionId: string;
 }
 
 export const frame = (type: LiveFrameType, data: Record<string, unknown>): LiveFrame => ({ type, data, ts: Date.now() });
@@ -33,16 +47,21 @@ export const frame = (type: LiveFrameType, data: Record<string, unknown>): LiveF
  * Per-process room state: mute and word caches, the comment pipeline, like and join aggregation.
  * Frames go out through the bus so every process serving the room delivers them.
  */
-export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
+export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsEnded?: (sessionIds: string[]) => void }) {
   const { bus, client } = deps;
   const rooms = new Map<number, Room>();
   const raffleTimers = new Map<number, NodeJS.Timeout>();
   let flushing = false;
+  let reporting: Promise<void> | null = null;
+  let lastFullReport = Date.now();
 
   function room(liveId: number): Room {
     let r = rooms.get(liveId);
     if (!r) {
-      r = { liveId, online: 0, rules: null, muted: new Set(), rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: 0, joins: [], joinCount: 0, leaveCount: 0 };
+      r = {
+        liveId, online: 0, rules: null, muted: new Set(), rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: new Map(), joins: [], joinCount: 0, leaveCount: 0,
+        present: new Map(), arrived: new Set(), departed: new Set(),
+      };
       rooms.set(liveId, r);
     }
     return r;
@@ -65,7 +84,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
     bus.publish(topics.live(liveId), f).catch((e: Error) => console.warn(`realtime live ${liveId}: publish failed: ${e.message}`));
 
   /** Checks and fans out a viewer's comment; answers the refusal text or null. */
-  async function comment(liveId: number, user: { userId: number; nick: string }, content: string): Promise<string | null> {
+  async function comment(liveId: number, user: Viewer, content: string): Promise<string | null> {
     const r = room(liveId);
     if (!r.rules) await loadRules(r);
     else if (Date.now() - r.rulesAt > RULES_TTL_MS) void loadRules(r);
@@ -76,33 +95,81 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
     const text = content.toLowerCase();
     if (r.rules.words.some((w) => w && text.includes(w.toLowerCase()))) return SENSITIVE;
     const c: LiveComment = { msgId: randomUUID(), userId: user.userId, nick: user.nick, content, sentAt: Date.now() };
-    if (r.pending.length < MAX_PENDING) r.pending.push(c);
+    if (r.pending.length < MAX_PENDING) r.pending.push({ ...c, sessionId: user.sessionId });
     else console.warn(`realtime live ${liveId}: comment store is behind; ${c.msgId} not stored`);
     void publish(liveId, frame("comment", c));
     return null;
   }
 
-  function like(liveId: number, count: number) {
+  function like(liveId: number, sessionId: string, count: number) {
     const r = room(liveId);
     r.likes += count;
-    r.unsavedLikes += count;
+    r.unsavedLikes.set(sessionId, (r.unsavedLikes.get(sessionId) ?? 0) + count);
   }
 
   function joined(liveId: number, user: { userId: number; nick: string }) {
     const r = room(liveId);
     r.online += 1;
     r.joinCount += 1;
-    if (r.joins.length < 10) r.joins.push(user);
+    if (r.joins.length < 10) r.joins.push({ userId: user.userId, nick: user.nick });
+    const sockets = r.present.get(user.userId) ?? 0;
+    r.present.set(user.userId, sockets + 1);
+    if (!sockets) {
+      r.arrived.add(user.userId);
+      r.departed.delete(user.userId);
+    }
     if (!r.rules) void loadRules(r);
   }
-  function left(liveId: number) {
+  function left(liveId: number, userId: number) {
     const r = room(liveId);
     r.online = Math.max(0, r.online - 1);
     r.leaveCount += 1;
+    const sockets = (r.present.get(userId) ?? 1) - 1;
+    if (sockets > 0) return void r.present.set(userId, sockets);
+    r.present.delete(userId);
+    r.arrived.delete(userId);
+    r.departed.add(userId);
+  }
+
+  /**
+   * Tells the app who is in each room: arrivals and departures each second, everyone every
+   * PRESENCE_REPORT_MS. The app credits watch time by its own clock between two reports of a viewer.
+   */
+  function reportPresence(full = false): Promise<void> {
+    reporting ??= sendPresence(full).finally(() => (reporting = null));
+    return reporting;
+  }
+  async function sendPresence(full: boolean) {
+    for (const r of [...rooms.values()]) {
+      const present = full ? [...r.present.keys()] : [...r.arrived];
+      const left = [...r.departed];
+      if (!present.length && !left.length) continue;
+      r.arrived.clear();
+      r.departed.clear();
+      for (let i = 0; i < Math.max(present.length, left.length); i += PRESENCE_CHUNK) {
+        const part = { liveId: r.liveId, present: present.slice(i, i + PRESENCE_CHUNK), left: left.slice(i, i + PRESENCE_CHUNK) };
+        try {
+          await client.presence(part);
+        } catch (e) {
+          console.warn(`realtime live ${r.liveId}: presence report failed, will retry: ${(e as Error).message}`);
+          // Whoever did not come back meanwhile is reported as gone next time; arrivals are reported again.
+          for (const u of part.left) if (!r.present.has(u)) r.departed.add(u);
+          for (const u of part.present) if (r.present.has(u)) r.arrived.add(u);
+          // The room may have emptied and been dropped meanwhile; it stays until the retry is through.
+          if (r.departed.size && !rooms.has(r.liveId)) rooms.set(r.liveId, r);
+        }
+      }
+    }
   }
 
   /** Once a second: one like frame with the count, one join and one leave frame per room. */
   function tick() {
+    // A full report waits for the previous report to finish rather than being skipped.
+    if (!reporting) {
+      const full = Date.now() - lastFullReport >= PRESENCE_REPORT_MS;
+      if (full) lastFullReport = Date.now();
+      void reportPresence(full);
+    }
     for (const r of rooms.values()) {
       if (r.likes) void publish(r.liveId, frame("like", { count: r.likes }));
       if (r.joinCount) void publish(r.liveId, frame("join", { count: r.joinCount, users: r.joins, online: r.online }));
@@ -111,7 +178,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
       r.joinCount = 0;
       r.joins = [];
       r.leaveCount = 0;
-      if (!r.online && !r.pending.length && !r.unsavedLikes) rooms.delete(r.liveId);
+      if (!r.online && !r.pending.length && !r.unsavedLikes.size && !r.departed.size && !r.arrived.size) rooms.delete(r.liveId);
     }
   }
 
@@ -121,16 +188,18 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
     flushing = true;
     try {
       for (const r of rooms.values()) {
-        if (!r.pending.length && !r.unsavedLikes) continue;
+        if (!r.pending.length && !r.unsavedLikes.size) continue;
         const items = r.pending.splice(0, 2000);
-        const likes = r.unsavedLikes;
-        r.unsavedLikes = 0;
+        const likes = [...r.unsavedLikes].map(([sessionId, count]) => ({ sessionId, count }));
+        r.unsavedLikes = new Map();
         try {
-          await client.saveBatch({ liveId: r.liveId, items, likes });
+          const { ended } = await client.saveBatch({ liveId: r.liveId, items, likes });
+          // The app refused what those sessions sent: they ended without this process hearing of it.
+          if (ended?.length) deps.onSessionsEnded?.(ended);
         } catch (e) {
           console.warn(`realtime live ${r.liveId}: storing ${items.length} comments failed, will retry: ${(e as Error).message}`);
           r.pending.unshift(...items);
-          r.unsavedLikes += likes;
+          for (const l of likes) r.unsavedLikes.set(l.sessionId, (r.unsavedLikes.get(l.sessionId) ?? 0) + l.count);
         }
       }
     } finally {
@@ -182,6 +251,9 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient }) {
       for (const t of raffleTimers.values()) clearTimeout(t);
       stopBus();
       await flush();
+      // Viewers closed with the process leave now; the app credits their time up to here.
+      await reporting;
+      await reportPresence();
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { HttpResponse, TemplatedApp, WebSocket } from "uWebSockets.js";
 import { isRefusal } from "../app-client";
 import type { Bus } from "../bus";
-import { cookieValue } from "../http";
+import { cookieValue, originAllowed } from "../http";
+import { createUserLimits, FLOOD_CLOSE, FRAME_BURST, FRAMES_PER_SOCKET_PER_SECOND, fullBucket, MIN_COMMENT_GAP_MS, refill, LIKES_PER_SOCKET_PER_SECOND, type Bucket, type RoomStats } from "../limits";
 import { parseLiveClientMessage } from "../protocol";
+import type { SessionRegistry } from "../sessions";
 import { topics } from "../topics";
 import type { LiveAppClient } from "./app-client";
 import { createRooms, frame } from "./rooms";
@@ -10,21 +12,29 @@ import { createRooms, frame } from "./rooms";
 export const LIVE_WS_PATH = "/api/elearning/ws/live/:liveId";
 // A viewer that cannot take 256 KB of room traffic is cut off rather than buffered without end.
 export const LIVE_MAX_BACKPRESSURE = 256 * 1024;
-const MIN_COMMENT_GAP_MS = 300;
 
 interface ViewerData {
   liveId: number;
   userId: number;
   nick: string;
+  sessionId: string;
   lastCommentAt: number;
+  frames: Bucket;
+  likes: Bucket;
 }
 
 const send = (ws: WebSocket<ViewerData>, f: ReturnType<typeof frame>) => void ws.send(JSON.stringify(f));
 
 /** Live rooms on the realtime process: viewers join by room token (?token=) or by their session cookie. */
-export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: LiveAppClient; sessionCookie: string }) {
-  const rooms = createRooms({ bus: deps.bus, client: deps.client });
+export function mountLiveRooms(
+  app: TemplatedApp,
+  deps: { bus: Bus; client: LiveAppClient; sessionCookie: string; sessions: SessionRegistry; allowedOrigins: ReadonlySet<string>; stats: RoomStats },
+) {
+  const { sessions, stats } = deps;
+  const rooms = createRooms({ bus: deps.bus, client: deps.client, onSessionsEnded: (ids) => sessions.end(ids) });
   const viewers = new Set<WebSocket<ViewerData>>();
+  const userLimits = createUserLimits();
+  const pruneTimer = setInterval(() => userLimits.prune(), 10_000);
   let closed = false;
 
   app.ws<ViewerData>(LIVE_WS_PATH, {
@@ -37,9 +47,12 @@ export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: Live
       const liveText = req.getParameter(0) ?? "";
       const query = new URLSearchParams(req.getQuery() ?? "");
       const cookie = req.getHeader("cookie");
+      const origin = req.getHeader("origin");
+      const host = req.getHeader("host");
       const key = req.getHeader("sec-websocket-key");
       const protocol = req.getHeader("sec-websocket-protocol");
       const extensions = req.getHeader("sec-websocket-extensions");
+      if (!originAllowed(origin, host, deps.allowedOrigins)) return void res.writeStatus("403 Forbidden").end();
       if (!/^\d{1,12}$/.test(liveText)) return void res.writeStatus("400 Bad Request").end();
       const accessToken = query.get("token") ?? query.get("accessToken") ?? undefined;
       const sessionToken = cookieValue(cookie, deps.sessionCookie) || undefined;
@@ -51,7 +64,11 @@ export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: Live
         (grant) => {
           if (aborted) return;
           if (closed) return answer(res, "503 Service Unavailable");
-          res.cork(() => res.upgrade<ViewerData>({ liveId, userId: grant.userId, nick: grant.nick, lastCommentAt: 0 }, key, protocol, extensions, context));
+          // The session may have ended while the app was answering.
+          if (sessions.isEnded(grant.sessionId)) return answer(res, "401 Unauthorized");
+          const now = Date.now();
+          const data: ViewerData = { liveId, userId: grant.userId, nick: grant.nick, sessionId: grant.sessionId, lastCommentAt: 0, frames: fullBucket(FRAME_BURST, now), likes: fullBucket(LIKES_PER_SOCKET_PER_SECOND, now) };
+          res.cork(() => res.upgrade<ViewerData>(data, key, protocol, extensions, context));
         },
         (error: unknown) => {
           if (aborted) return;
@@ -67,19 +84,34 @@ export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: Live
     open(ws) {
       const v = ws.getUserData();
       viewers.add(ws);
+      sessions.add(v.sessionId, ws);
       ws.subscribe(topics.live(v.liveId));
       rooms.joined(v.liveId, { userId: v.userId, nick: v.nick });
       send(ws, frame("welcome", { liveId: v.liveId, userId: v.userId, nick: v.nick, online: rooms.online(v.liveId) }));
     },
     message(ws, data, isBinary) {
+      const v = ws.getUserData();
+      const now = Date.now();
+      if (refill(v.frames, FRAMES_PER_SOCKET_PER_SECOND, FRAME_BURST, now) < 1) {
+        stats.floodClosed += 1;
+        console.warn(`realtime live ${v.liveId}: closed a socket of user ${v.userId} sending more than ${FRAMES_PER_SOCKET_PER_SECOND} frames a second`);
+        return void ws.end(FLOOD_CLOSE, "too many messages");
+      }
+      v.frames.tokens -= 1;
       const parsed = isBinary ? ({ ok: false, error: "不支持二进制消息" } as const) : parseLiveClientMessage(Buffer.from(data).toString("utf8"));
       if (!parsed.ok) return send(ws, frame("error", { message: parsed.error }));
-      const v = ws.getUserData();
       const m = parsed.message;
       if (m.type === "heartbeat") return send(ws, frame("welcome", { online: rooms.online(v.liveId) }));
-      if (m.type === "like") return rooms.like(v.liveId, m.count);
-      const now = Date.now();
-      if (now - v.lastCommentAt < MIN_COMMENT_GAP_MS) return send(ws, frame("error", { code: "too_fast", message: "发言太频繁，请稍后再试" }));
+      if (m.type === "like") {
+        const allowed = userLimits.takeLikes(v.userId, v.likes, m.count, now);
+        stats.likesDropped += m.count - allowed;
+        if (allowed) rooms.like(v.liveId, v.sessionId, allowed);
+        return;
+      }
+      if (now - v.lastCommentAt < MIN_COMMENT_GAP_MS || !userLimits.commentAllowed(v.userId, now)) {
+        stats.commentsTooFast += 1;
+        return send(ws, frame("error", { code: "too_fast", message: "发言太频繁，请稍后再试" }));
+      }
       v.lastCommentAt = now;
       void rooms.comment(v.liveId, v, m.content).then((refusal) => {
         // The socket may have gone while the rules loaded.
@@ -87,8 +119,10 @@ export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: Live
       });
     },
     close(ws) {
+      const v = ws.getUserData();
       viewers.delete(ws);
-      rooms.left(ws.getUserData().liveId);
+      sessions.remove(v.sessionId, ws);
+      rooms.left(v.liveId, v.userId);
     },
   });
 
@@ -97,6 +131,7 @@ export function mountLiveRooms(app: TemplatedApp, deps: { bus: Bus; client: Live
     rooms,
     async close() {
       closed = true;
+      clearInterval(pruneTimer);
       for (const ws of [...viewers]) ws.end(1001, "server closing");
       await rooms.close();
     },

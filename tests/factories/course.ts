@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courseChapters, courseOpenRanges, courses, materialItems } from "@db/schema";
 
@@ -84,11 +85,14 @@ export async function createCourse(db: DbOrTx, spec: CourseSpec = {}) {
     const [chapter] = await db.insert(courseChapters).values({ courseId: course!.id, name: ch.name, sort }).returning();
     for (const s of ch.sections) {
       sort += 1;
-      const wareId = s.coursewareId ?? (await createCourseware(db, s)).id;
-      const type = s.type ?? 1;
+      // A section of an existing courseware plays that media: its length is the courseware's, as the back office copies it.
+      const ware = s.coursewareId
+        ? (await db.select().from(materialItems).where(eq(materialItems.id, s.coursewareId)).limit(1))[0]
+        : await createCourseware(db, s);
+      const type = s.type ?? (ware?.fileType === 2 ? 2 : 1);
       const [row] = await db
         .insert(courseChapters)
-        .values({ courseId: course!.id, parentId: chapter!.id, name: s.name, sort, coursewareId: wareId, type, duration: type === 2 ? 0 : s.duration ?? 600 })
+        .values({ courseId: course!.id, parentId: chapter!.id, name: s.name, sort, coursewareId: ware?.id ?? null, type, duration: type === 2 ? 0 : s.duration ?? ware?.duration ?? 600 })
         .returning();
       sections.push(row!);
     }

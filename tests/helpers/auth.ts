@@ -37,9 +37,9 @@ export async function trpcHttp(
 ): Promise<TrpcHttpAnswer> {
   const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
   const { appRouter } = await import("@trpc-app/router");
-  const { createContext } = await import("@trpc-app/context");
+  const { createContext, PEER_ADDRESS_HEADER } = await import("@trpc-app/context");
   const url = new URL(`http://127.0.0.1:3000/api/trpc/${path}`);
-  const headers: Record<string, string> = { "x-forwarded-for": "10.0.0.3", ...(opts.cookie ? { cookie: opts.cookie } : {}) };
+  const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: "10.0.0.3", ...(opts.cookie ? { cookie: opts.cookie } : {}) };
   let req: Request;
   if (opts.type === "query") {
     if (input !== undefined) url.searchParams.set("input", JSON.stringify(input));

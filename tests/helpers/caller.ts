@@ -1,6 +1,6 @@
 import type { Db } from "@db/client";
 import { createAppCaller } from "@trpc-app/caller";
-import { createContext } from "@trpc-app/context";
+import { createContext, PEER_ADDRESS_HEADER } from "@trpc-app/context";
 import { parseCookies } from "@trpc-app/auth/session";
 
 /**
@@ -14,7 +14,7 @@ export function testClient(db: Db, opts: { ip?: string; cookies?: Record<string,
       .map(([k, v]) => `${k}=${v}`)
       .join("; ");
     const request = new Request("http://127.0.0.1:3000/api/trpc", {
-      headers: { cookie, "x-forwarded-for": opts.ip ?? "10.0.0.1", ...(opts.headers ?? {}) },
+      headers: { cookie, [PEER_ADDRESS_HEADER]: opts.ip ?? "10.0.0.1", ...(opts.headers ?? {}) },
     });
     const resHeaders = new Headers();
     const ctx = await createContext({ db, request, resHeaders });

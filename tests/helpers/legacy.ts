@@ -1,6 +1,7 @@
 import type { Db } from "@db/client";
 import { handleLegacy } from "@trpc-app/legacy/handler";
 import { parseCookies } from "@trpc-app/auth/session";
+import { PEER_ADDRESS_HEADER } from "@trpc-app/context";
 
 export interface LegacyCall {
   query?: Record<string, string | number> | string;
@@ -31,7 +32,7 @@ export function legacyClient(db: Db, opts: { ip?: string } = {}) {
     const url = new URL(path, "http://127.0.0.1:3000");
     if (typeof c.query === "string") url.search = c.query;
     else for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.append(k, String(v));
-    const headers = new Headers({ "x-forwarded-for": opts.ip ?? "10.0.0.2", ...(c.headers ?? {}) });
+    const headers = new Headers({ [PEER_ADDRESS_HEADER]: opts.ip ?? "10.0.0.2", ...(c.headers ?? {}) });
     const cookie = Object.entries(jar)
       .map(([k, v]) => `${k}=${v}`)
       .join("; ");

@@ -55,6 +55,7 @@ describeEachDb("exam: reminders, series, practice, fraud checks, sealed papers",
   it("a learner sees and appeals a fraud check; the admin checks it", async () => {
     const db = getDb();
     const { exam, ac, lc, learner } = await setup(db);
+    await lc.call((c) => c.exam.learner.register({ examId: exam.id }));
     const start = await lc.call((c) => c.exam.learner.start({ examId: exam.id }));
     const [f] = await db.insert(examFraudChecks).values({ examId: exam.id, attemptId: start.paperId, userId: learner.id, reason: "考试期间多次切换屏幕" }).returning();
     expect(await lc.call((c) => c.exam.learner.fraudDetail({ paperId: start.paperId }))).toMatchObject({ id: f!.id, status: 0 });

@@ -48,6 +48,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     const exam = await createExam(db, { paperId: (await paper(db)).id, isFaceVerify: 1, proctoring: { faceVerifyCount: 3 } });
     const { user, client } = await registeredLearner(db);
 
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("请先完成人脸核验");
 
     const none = await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: asDataUrl(faceFixture("no-face")) }));
@@ -119,6 +120,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     const db = getDb();
     const exam = await createExam(db, { paperId: (await paper(db)).id, proctoring: { isSnapVerify: 1 } });
     const { user, client } = await registeredLearner(db, "抓拍考生");
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     const bytes = faceFixture("capture");
     const snap = await client.call((c) => c.exam.learner.snapVerify({ examId: exam.id, paperId, img: asDataUrl(bytes) }));
@@ -141,6 +143,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     const db = getDb();
     const exam = await createExam(db, { paperId: (await paper(db)).id, proctoring: { isEnableVideoRecording: 1 } });
     const { user, client } = await registeredLearner(db, "录像考生");
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     const segment = async (seq: number, size: number) => {
       const token = await client.call((c) =>
@@ -169,6 +172,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     ]);
 
     const plain = await createExam(db, { paperId: (await paper(db)).id, name: "不录像的考试" });
+    await client.call((c) => c.exam.learner.register({ examId: plain.id }));
     const { paperId: p2 } = await client.call((c) => c.exam.learner.start({ examId: plain.id }));
     expect((await rejection(client.call((c) => c.exam.learner.recording({ paperId: p2, seq: 0, fileId: k0 })))).message).toBe("本考试未开启视频录制");
   });

@@ -34,6 +34,7 @@ async function setup(db: Db) {
     const u = await createUser(db, { nick });
     people[nick] = u.id;
     const lc = await signedInClient(db, u.id);
+    await lc.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await lc.call((c) => c.exam.learner.start({ examId: exam.id }));
     await lc.call((c) => c.exam.learner.submit({ paperId, answers: [{ questionId: q.id, answer: ["正确"] }] }));
   }

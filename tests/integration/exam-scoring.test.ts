@@ -52,6 +52,7 @@ async function paper(db: Db) {
 async function sit(db: Db, examId: number, q: Awaited<ReturnType<typeof paper>>) {
   const u = await createUser(db, { nick: "部分得分考生" });
   const client = await signedInClient(db, u.id);
+  await client.call((c) => c.exam.learner.register({ examId }));
   const { paperId } = await client.call((c) => c.exam.learner.start({ examId }));
   const answers = [
     { questionId: q.single.id, answer: ["A"] },

@@ -76,6 +76,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const end = new Date(Date.now() + 10 * 60_000);
     const exam = await createExam(db, { paperId: paper.id, limitTime: 60, endTime: end });
     const { client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const s = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     expect(s.deadline).toBe(end.getTime());
   });
@@ -85,6 +86,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, passScore: 60 });
     const { user, client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
 
     await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
@@ -133,6 +135,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id });
     const { client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     const seqs = [5, 3, 9, 1, 7, 2, 8];
     await Promise.all(seqs.map((seq) => client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: [`答案${seq}`], seq }))));
@@ -153,6 +156,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, limitTime: 10 });
     const { user, client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId, deadline } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
 
@@ -177,7 +181,9 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 2 });
     const a = await learner(db, "甲");
     const b = await learner(db, "乙");
+    await a.client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const pa = await a.client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await b.client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const pb = await b.client.call((c) => c.exam.learner.start({ examId: exam.id }));
     await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
     const past = new Date(Date.now() - 60_000);
@@ -198,6 +204,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 1, passScore: 100 });
     const { user, client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const first = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     await client.call((c) => c.exam.learner.submit({ paperId: first.paperId }));
     const second = await Promise.all([1, 2].map(() => client.call((c) => c.exam.learner.start({ examId: exam.id }))));
@@ -230,6 +237,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     expect(await db.select().from(examMembers).where(eq(examMembers.userId, user.id))).toHaveLength(0);
 
     const later = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() + 600_000), endTime: new Date(Date.now() + 4000_000) });
+    await client.call((c) => c.exam.learner.register({ examId: later.id }));
     const hall = await client.call((c) => c.exam.learner.entry({ examId: later.id }));
     expect(hall.testStartRemainTime).toBeGreaterThan(590);
     expect(hall.testStartRemainTime).toBeLessThanOrEqual(600);
@@ -245,9 +253,11 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const hidden = await createExam(db, { paperId: q.paper.id, showAnswers: 0 });
     const shown = await createExam(db, { paperId: q.paper.id, showAnswers: 1 });
     const { client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: hidden.id }));
     const h = await client.call((c) => c.exam.learner.start({ examId: hidden.id }));
     await client.call((c) => c.exam.learner.submit({ paperId: h.paperId }));
     expect((await rejection(client.call((c) => c.exam.learner.viewAnswers({ examId: hidden.id })))).message).toBe("本考试不允许查看答案");
+    await client.call((c) => c.exam.learner.register({ examId: shown.id }));
     const s = await client.call((c) => c.exam.learner.start({ examId: shown.id }));
     expect((await rejection(client.call((c) => c.exam.learner.questionAnswer({ paperId: s.paperId, questionId: q.single.id })))).message).toBe("交卷后才能查看答案");
     await client.call((c) => c.exam.learner.saveAnswer({ paperId: s.paperId, questionId: q.single.id, answer: ["A"] }));
@@ -262,6 +272,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, isEnableScreenCutting: 1, screenCuttingTimes: 2 });
     const { client } = await learner(db);
+    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
     const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
     expect(await client.call((c) => c.exam.learner.screenCut({ paperId }))).toMatchObject({ screenCutCount: 1, remainTimes: 1, forcedSubmit: false });
     await client.call((c) => c.exam.learner.screenCut({ paperId }));
@@ -374,6 +385,7 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
 
     const a = await learner(db, "王晓雯");
     const b = await learner(db, "刘洋");
+    await a.client.call((c) => c.exam.learner.register({ examId: base.id }));
     const pa = await a.client.call((c) => c.exam.learner.start({ examId: base.id }));
     await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
     await a.client.call((c) => c.exam.learner.submit({ paperId: pa.paperId }));

@@ -3,12 +3,16 @@ import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { identityAttempts, userIdentities, users } from "@db/schema";
 import { isValidIdNo } from "~/components/identity/id-card";
+import { storagePath } from "@trpc-app/upload/file-ref";
 import { createIdentity, makeIdNo, seedIdentityReference } from "../factories/identity";
+import { storeUpload } from "../factories/upload";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 
 const PHOTO = "/storage/file/1133/identity/20261122/1/abc_photo.png?exp=9999999999&sig=x";
+/** A photo the learner uploaded: the only kind of file a learner may name. */
+const uploadedPhoto = async (db: Db, userId: number, midPath = "identity") => storagePath(await storeUpload(db, userId, "photo.png", { midPath }));
 
 async function learner(db: Db, loginName: string, mobile: string) {
   const user = await createUser(db, { loginName, mobile });
@@ -107,7 +111,11 @@ describeEachDb("identity: real-name rules", (getDb) => {
     expect(await identityRow(db, user.id)).toBeUndefined();
     expect((await userRow(db, user.id)).identitySource).toBe(0);
     const attempts = await db.select().from(identityAttempts).where(eq(identityAttempts.userId, user.id));
-    expect(attempts).toMatchObject([{ success: 0, reason: "occupied" }]);
+    // The check that named the holder counted too (once), then the refused confirmation.
+    expect(attempts).toMatchObject([
+      { success: 0, reason: "check-occupied" },
+      { success: 0, reason: "occupied" },
+    ]);
     // The holder checking its own number sees no other account.
     const holderClient = await signedInClient(db, holder.id);
     expect(await holderClient.call((c) => c.identity.checkIdCard({ idNo }))).toEqual([]);
@@ -134,15 +142,17 @@ describeEachDb("identity: real-name rules", (getDb) => {
     expect(early.message).toBe("请先完成实名认证");
     await client.call((c) => c.identity.submitForm(form(makeIdNo("510107", "19930121", 426))));
 
-    const record = await client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: PHOTO }));
-    expect(record.passportPhotoUrl).toBe(PHOTO);
+    const photo = await uploadedPhoto(db, user.id);
+    const record = await client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: photo }));
+    // Shown on a short signed link; stored as the plain path.
+    expect(record.passportPhotoUrl.startsWith(`${photo}?exp=`)).toBe(true);
     const again = await rejection(
       client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: PHOTO.replace("abc_photo", "other") })),
     );
     expect(again.message).toBe("证件照已上传，不可修改");
-    expect((await identityRow(db, user.id))!.passportPhotoUrl).toBe(PHOTO);
+    expect((await identityRow(db, user.id))!.passportPhotoUrl).toBe(photo);
     const script = await rejection(client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: "javascript:alert(1)" })));
-    expect(script.message).toBe("证件照地址不正确");
+    expect(script.message).toBe("证件照无效，请重新上传");
   });
 
   it("never lets a learner read or change another user's identity", async () => {
@@ -195,8 +205,10 @@ describeEachDb("identity: real-name rules", (getDb) => {
     expect((await client.call((c) => c.identity.orgSearch({ orgName: "100%", pageNo: 1, pageSize: 10 }))).total).toBe(0);
 
     await client.call((c) => c.identity.updateNick({ nick: "采购小王" }));
-    await client.call((c) => c.identity.updateHeadPic({ headPic: PHOTO }));
-    expect(await userRow(db, user.id)).toMatchObject({ nick: "采购小王", headPic: PHOTO });
+    const avatar = await uploadedPhoto(db, user.id, "");
+    const { headPic } = await client.call((c) => c.identity.updateHeadPic({ headPic: avatar }));
+    expect(headPic.startsWith(`${avatar}?exp=`)).toBe(true);
+    expect(await userRow(db, user.id)).toMatchObject({ nick: "采购小王", headPic });
     const badNick = await rejection(client.call((c) => c.identity.updateNick({ nick: "<b>x</b>" })));
     expect(badNick.message).toBe("昵称仅限中文、字母及数字，1-16个字符");
     const centre = await client.call((c) => c.identity.personalCenter());

@@ -101,8 +101,8 @@ afterAll(async () => {
 
 async function viewer(nick: string) {
   const user = await createUser(handle.db, { nick });
-  const { token } = await createSession(handle.db, user.id);
-  return { id: user.id, cookie: `cy_session=${token}` };
+  const { token, session } = await createSession(handle.db, user.id);
+  return { id: user.id, cookie: `cy_session=${token}`, sessionId: session.id };
 }
 
 describe("live room on one realtime process", () => {
@@ -135,7 +135,7 @@ describe("live room on one realtime process", () => {
     const b = await viewer("刘洋");
     const wsA = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
     // The old client's way in: the room token from getAuthToken.
-    const wsB = await join(`/api/elearning/ws/live/${live.id}?token=${encodeURIComponent(roomToken(live.id, b.id))}`);
+    const wsB = await join(`/api/elearning/ws/live/${live.id}?token=${encodeURIComponent(roomToken(live.id, b.id, b.sessionId))}`);
     const inA = inbox(wsA);
     const inB = inbox(wsB);
     expect((await inA.next((f) => f.type === "welcome")).data).toMatchObject({ liveId: live.id, userId: a.id, nick: "张敏" });

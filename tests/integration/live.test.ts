@@ -3,6 +3,8 @@ import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { liveAppointments, liveAwardRecords, liveMessages, liveRaffles, liveSignRecords, liveWatchRecords } from "@db/schema";
 import { fairPick } from "@trpc-app/live/raffle.service";
+import { recordPresence } from "@trpc-app/live/room.service";
+import { hashToken } from "@trpc-app/auth/session";
 import { createLive, createLiveSeries } from "../factories/live";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
@@ -65,6 +67,9 @@ describeEachDb("live: learner rules", (getDb) => {
     const token = await learner.call((c) => c.live.authToken({ liveId: open.id }));
     expect(token).toMatchObject({ audienceId: String(learnerRow.id), audienceNick: "张敏", accessToken: expect.stringMatching(/^\d+\.\d+\.\d+\./) });
     await learner.call((c) => c.live.entry({ liveId: open.id, orgName: "杭州市财政局", areaName: "杭州市" }));
+    // Ten minutes in the room, as the realtime process reports it (every 30 s); a claimed figure adds nothing.
+    const since = Date.now() - 600e3;
+    for (let s = 0; s <= 600; s += 30) await recordPresence(db, open.id, { present: s < 600 ? [learnerRow.id] : [], left: s < 600 ? [] : [learnerRow.id] }, new Date(since + s * 1000));
     await learner.call((c) => c.live.leave({ liveId: open.id, watchSeconds: 600 }));
     const [rec] = await db.select().from(liveWatchRecords).where(eq(liveWatchRecords.liveId, open.id));
     expect(rec).toMatchObject({ entryCount: 1, watchSeconds: 600, score: 10, orgName: "杭州市财政局" });
@@ -199,12 +204,14 @@ describeEachDb("live: raffles, sign-in, mutes and comments", (getDb) => {
     expect(await service.call((c) => c.live.service.refusal({ liveId: live.id, userId: learnerRow.id, content: "老师讲得很清楚" }))).toBeNull();
     expect(await learner.call((c) => c.live.checkSensitive({ content: "有人刷单吗" }))).toMatchObject({ isSensitive: 1 });
 
+    // Each comment and like names the session that sent it; only standing sessions' are stored.
+    const sessionId = hashToken(learner.jar.cy_session!);
     const items = [
-      { msgId: "11111111-aaaa", userId: learnerRow.id, nick: "张敏", content: "请问框架协议采购怎么操作？", sentAt: Date.now() - 2000 },
-      { msgId: "22222222-bbbb", userId: learnerRow.id, nick: "张敏", content: "谢谢老师", sentAt: Date.now() - 1000 },
+      { msgId: "11111111-aaaa", userId: learnerRow.id, nick: "张敏", content: "请问框架协议采购怎么操作？", sentAt: Date.now() - 2000, sessionId },
+      { msgId: "22222222-bbbb", userId: learnerRow.id, nick: "张敏", content: "谢谢老师", sentAt: Date.now() - 1000, sessionId },
     ];
-    expect(await service.call((c) => c.live.service.saveBatch({ liveId: live.id, items, likes: 7 }))).toEqual({ saved: 2 });
-    expect(await service.call((c) => c.live.service.saveBatch({ liveId: live.id, items, likes: 0 }))).toEqual({ saved: 0 });
+    expect(await service.call((c) => c.live.service.saveBatch({ liveId: live.id, items, likes: [{ sessionId, count: 7 }] }))).toEqual({ saved: 2, ended: [] });
+    expect(await service.call((c) => c.live.service.saveBatch({ liveId: live.id, items, likes: [] }))).toEqual({ saved: 0, ended: [] });
     expect(await db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id))).toHaveLength(2);
     expect((await learner.call((c) => c.live.info({ liveId: live.id }))).likeCount).toBe(7);
 

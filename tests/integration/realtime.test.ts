@@ -4,7 +4,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { Db, DbHandle } from "@db/client";
-import { createSession } from "@trpc-app/auth/session";
+import { createSession, hashToken } from "@trpc-app/auth/session";
 import { createContext } from "@trpc-app/context";
 import { closePublisher, publishUnread } from "@trpc-app/realtime/publish";
 import { appRouter } from "@trpc-app/router";
@@ -277,7 +277,7 @@ describe("realtime process", () => {
     const service = testClient(handle.db, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(await service.call((c) => c.realtime.unreadNum({ userId: learner.id }))).toBe(0);
     const sessionToken = learner.token;
-    expect(await service.call((c) => c.realtime.authorizeSocket({ sessionToken, userId: learner.id }))).toEqual({ userId: learner.id, unreadNum: 0 });
+    expect(await service.call((c) => c.realtime.authorizeSocket({ sessionToken, userId: learner.id }))).toEqual({ userId: learner.id, unreadNum: 0, sessionId: hashToken(sessionToken) });
     await expect(service.call((c) => c.realtime.authorizeSocket({ sessionToken, userId: other.id }))).rejects.toMatchObject({ legacyCode: "281" });
   });
 

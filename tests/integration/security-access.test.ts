@@ -36,6 +36,7 @@ async function world(db: Db, opts: { submitted?: boolean } = {}) {
     { questionId: q2.id, score: 50 },
   ]);
   const exam = await createExam(db, { paperId: paper.id, passScore: 60, maxScore: 100 });
+  await ac.call((c) => c.exam.learner.register({ examId: exam.id }));
   const { paperId } = await ac.call((c) => c.exam.learner.start({ examId: exam.id }));
   await ac.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q1.id, answer: ["A"], seq: 1 }));
   if (opts.submitted) await ac.call((c) => c.exam.learner.submit({ paperId }));

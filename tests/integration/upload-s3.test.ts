@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@db/client";
 import { resetEnvCache } from "~/lib/env.server";
 import { loader } from "~/routes/storage.$";
+import { signFileUrl } from "@trpc-app/upload/signing";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb } from "../helpers/db";
@@ -89,5 +90,10 @@ describe("uploads in S3 mode (s3rver)", () => {
     const link = new URL(presigned);
     expect(link.searchParams.get("X-Amz-Expires")).toBe("900");
     expect(link.searchParams.get("X-Amz-Credential")).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+
+    // The bucket's link never outlives the app's link it was made from.
+    const soon = signFileUrl(token.data[0]!, Math.floor(Date.now() / 1000) + 30);
+    const short = (await loader({ request: new Request(`http://127.0.0.1:3000${soon}`), params: { "*": decodeURI(soon.split("?")[0]!.replace("/storage/", "")) }, context: {} })) as Response;
+    expect(Number(new URL(short.headers.get("location")!).searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(30);
   });
 });

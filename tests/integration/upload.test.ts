@@ -40,7 +40,7 @@ describeEachDb("uploads: policy and the embedded storage endpoint", (getDb) => {
     const token = await client.call((c) => c.upload.getUploadToken({ bizCode: "1133", fileName: "C:\\照片\\我的 证件照,$1.png", midPath: "identity" }));
     expect(token.host).toBe("/storage/upload");
     expect(token.dir).toMatch(new RegExp(`^1133/identity/\\d{8}/${user.id}/$`));
-    expect(token.data[0]).toMatch(/^1133\/identity\/\d{8}\/\d+\/[0-9a-f]{12}_我的证件照1\.png$/);
+    expect(token.data[0]).toMatch(/^1133\/identity\/\d{8}\/\d+\/[0-9a-f]{32}_我的证件照1\.png$/);
     expect(token.signature).toBe(hmac(token.policy));
     const doc = decodePolicy(token.policy)!;
     expect(Date.parse(doc.expiration)).toBeGreaterThan(Date.now());

@@ -37,15 +37,22 @@ describe("envelopes", () => {
   });
 
   it("/api/login calls answer {success, result, message, code} with code 200", async () => {
-    const res = await client().get("/api/login/qrcode/content");
+    const res = await client().post("/api/login/mobile/captcha", { mobile: "13900000077", captcha: "2026" });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["success", "result", "message", "code"]);
     expect(res.body).toMatchObject({ success: true, code: 200 });
-    expect(res.body.result.qrCodeToken).toMatch(/^[a-z2-7]+$/);
-    expect(res.body.result.qrCodeContent).toContain(res.body.result.qrCodeToken);
+  });
 
-    const status = await client().post("/api/login/qrcode/status", { qrCodeToken: res.body.result.qrCodeToken });
-    expect(status.body).toMatchObject({ success: true, code: 200, result: { qrCodeStatus: 0, qrCodeTicket: null } });
+  it("the QR login calls under /api/login answer their payload under data, as old clients read it", async () => {
+    const res = await client().get("/api/login/qrcode/content");
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["code", "message", "success", "data"]);
+    expect(res.body).toMatchObject({ success: true, code: 200 });
+    expect(res.body.data.qrCodeToken).toMatch(/^[a-z2-7]+$/);
+    expect(res.body.data.qrCodeContent).toContain(res.body.data.qrCodeToken);
+
+    const status = await client().post("/api/login/qrcode/status", { qrCodeToken: res.body.data.qrCodeToken });
+    expect(status.body).toMatchObject({ success: true, code: 200, data: { qrCodeStatus: 0, qrCodeTicket: null } });
   });
 
   it("a business error answers HTTP 200 with success false and its code, in either envelope", async () => {

@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { createSession } from "@trpc-app/auth/session";
+import { storagePath } from "@trpc-app/upload/file-ref";
 import { createIdentity, makeIdNo, seedIdentityReference } from "../factories/identity";
+import { storeUpload } from "../factories/upload";
 import { createUser } from "../factories/user";
 import { describeEachDb } from "../helpers/db";
 import { legacyClient } from "../helpers/legacy";
@@ -43,17 +45,18 @@ describeEachDb("legacy identity, profile and oss calls", (getDb) => {
     const bad = await client.post(`${A}/complete`, { realName: "王晓雯", idType: 1, idNo: "330106199003052180" });
     expect(bad.body).toMatchObject({ success: false, message: "请输入正确的证件号码" });
     // Old clients send the photo with the identity and no identity types.
+    const uploaded = storagePath(await storeUpload(db, user.id, "a_photo.png", { midPath: "identity" }));
     const done = await client.post(`${A}/complete`, {
       realName: "王晓雯",
       idType: "1",
       idNo,
-      passportPhotoUrl: "/storage/file/1133/identity/20261122/1/a_photo.png?exp=1&sig=x",
+      passportPhotoUrl: `${uploaded}?exp=1&sig=x`,
     });
     expect(done.body).toMatchObject({ code: 200, success: true });
 
     const info = await client.get(`${A}/getInfo`, { userId: user.id });
     expect(info.body.data).toMatchObject({
-      passportPhotoUrl: "/storage/file/1133/identity/20261122/1/a_photo.png?exp=1&sig=x",
+      passportPhotoUrl: expect.stringMatching(new RegExp(`^${uploaded.replace(/[.?]/g, "\\$&")}\\?exp=\\d+&sig=`)),
       realName: "王晓雯",
       idType: 1,
       idNo: `${idNo.slice(0, 4)}**********${idNo.slice(-4)}`,
@@ -94,7 +97,7 @@ describeEachDb("legacy identity, profile and oss calls", (getDb) => {
   it("serves supplement, org search, head picture, nickname and the personal centre", async () => {
     const db = getDb();
     await seedIdentityReference(db);
-    const { client } = await oldClient(db, "legacy_prof", "13800138002");
+    const { user, client } = await oldClient(db, "legacy_prof", "13800138002");
     expect((await client.get(`${U}/isSupplement`)).body).toMatchObject({ code: 200, data: false });
     const supp = await client.post(`${U}/supplement`, { identityList: [1], orgName: "成都市政府采购中心", areaCode: "510100" });
     expect(supp.body.data).toMatchObject({ identityList: [1], orgName: "成都市政府采购中心", areaCode: "510100" });
@@ -104,11 +107,14 @@ describeEachDb("legacy identity, profile and oss calls", (getDb) => {
     expect((await client.post(`${U}/updateIdentity`, { identityList: "1,5" })).body.data.identityList).toEqual([1, 5]);
     const orgs = await client.get(`${U}/orgSearch`, { orgName: "成都", pageNo: 1, pageSize: 10 });
     expect(orgs.body.data).toEqual({ list: [{ orgName: "成都市财政局" }], total: 1, pageNo: 1, pageSize: 10 });
-    expect((await client.post(`${U}/updateHeadPic`, { headPic: "https://img.example.cn/a.png" })).body.success).toBe(true);
+    // Only a picture of this site's storage that the learner uploaded: never an outside address.
+    expect((await client.post(`${U}/updateHeadPic`, { headPic: "https://img.example.cn/a.png" })).body).toMatchObject({ success: false, message: "头像无效，请重新上传" });
+    const avatar = await client.post(`${U}/updateHeadPic`, { headPic: storagePath(await storeUpload(db, user.id, "a.png")) });
+    expect(avatar.body.success).toBe(true);
     expect((await client.post(`${U}/updateOther`, { nick: "成都小李" })).body.success).toBe(true);
     for (const path of ["getPersonalCenterData", "getPersonalCenterDataV2"]) {
       const centre = await client.post(`${U}/${path}`, {});
-      expect(centre.body.data).toMatchObject({ nick: "成都小李", headPic: "https://img.example.cn/a.png", isLogin: 1, isComplete: false, isAuth: 0 });
+      expect(centre.body.data).toMatchObject({ nick: "成都小李", headPic: avatar.body.data.headPic, isLogin: 1, isComplete: false, isAuth: 0 });
     }
   });
 
@@ -125,7 +131,7 @@ describeEachDb("legacy identity, profile and oss calls", (getDb) => {
     });
     expect(token.body).toMatchObject({ code: 200, success: true });
     expect(Object.keys(token.body.data)).toEqual(expect.arrayContaining(["host", "policy", "dir", "accessId", "signature", "data"]));
-    expect(token.body.data.data[0]).toMatch(/^1133\/notice\/\d{8}\/\d+\/[0-9a-f]{12}_培训通知\.pdf$/);
+    expect(token.body.data.data[0]).toMatch(/^1133\/notice\/\d{8}\/\d+\/[0-9a-f]{32}_培训通知\.pdf$/);
     const url = await client.get("/api/elearning/oss/getDownLoadUrl", { bizCode: "1133", fileId: token.body.data.data[0], timestamp: Date.now() });
     expect(url.body.data).toMatch(/^\/storage\/file\/1133\/notice\/.+\?exp=\d+&sig=/);
   });

@@ -41,15 +41,16 @@ describeEachDb("legacy front/live", (getDb) => {
     expect((await client.get("/api/elearning/caiyun/front/live/series/get/subscribe/status", { liveSeriesId: series.id })).body.data).toEqual({ isSubscribe: 1 });
   });
 
-  it("entry, then leave as a form post and as GET add watch time", async () => {
+  it("entry, then leave as a form post and as GET answer success; claimed seconds add no watch time", async () => {
     const db = getDb();
     const { user, client } = await signedIn(db);
     const live = await createLive(db, { liveStatus: 1 });
     expect((await client.post(`${F}/entry`, { liveId: live.id })).body.success).toBe(true);
-    await client.call("POST", `${F}/leave`, { form: { liveId: String(live.id), watchSeconds: "120" } });
-    await client.get(`${F}/leave`, { liveId: live.id, watchSeconds: 60 });
+    expect((await client.call("POST", `${F}/leave`, { form: { liveId: String(live.id), watchSeconds: "120" } })).body.success).toBe(true);
+    expect((await client.get(`${F}/leave`, { liveId: live.id, watchSeconds: 60 })).body.success).toBe(true);
+    // Live watch time is the room's presence as the server measured it (issue 18, hole 9).
     const [rec] = await db.select().from(liveWatchRecords).where(eq(liveWatchRecords.userId, user.id));
-    expect(rec).toMatchObject({ watchSeconds: 180, entryCount: 1 });
+    expect(rec).toMatchObject({ watchSeconds: 0, entryCount: 1 });
     const appoint = await client.post(`${F}/appointment`, { liveId: live.id });
     expect(appoint.body).toMatchObject({ success: false, message: "直播已开始，请直接进入观看" });
   });

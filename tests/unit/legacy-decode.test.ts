@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BODY_LIMIT } from "@trpc-app/body-limit";
 import { BadBodyError, decodeBody, decodeSearchParams } from "@trpc-app/legacy/decode";
 
 const q = (query: string) => decodeSearchParams(new URLSearchParams(query));
@@ -73,7 +74,7 @@ describe("decodeSearchParams", () => {
 
 describe("decodeBody", () => {
   const post = (body: BodyInit, type?: string) =>
-    decodeBody(new Request("http://x/api", { method: "POST", body, headers: type ? { "content-type": type } : {} }));
+    decodeBody(new Request("http://x/api", { method: "POST", body, headers: type ? { "content-type": type } : {} }), BODY_LIMIT);
 
   it("reads JSON, an empty body, and refuses malformed JSON", async () => {
     expect(await post('{"mobile":13900000000}', "application/json")).toEqual({ mobile: 13900000000 });

@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { sessions, users, verificationGrants } from "@db/schema";
+import { smsCodes, users, verificationGrants } from "@db/schema";
 import { fail } from "../errors";
 import { unlockUser, userExists } from "./login.service";
 import { hashPassword, verifyPassword } from "./password";
-import { invalidateUserSessions, randomToken, type SessionUser } from "./session";
-import { consumeSmsCode, sendSmsCode, type SmsPurpose } from "./sms.service";
+import { countingFailures, RESET_FAILURES_PER_IP } from "./rate-limit.service";
+import { hashToken, invalidateUserSessions, randomToken, type SessionUser } from "./session";
+import { consumeSmsCode, sendSmsCode, takeSmsSend, type SmsPurpose } from "./sms.service";
 
 const GRANT_TTL_MS = 10 * 60 * 1000;
 
@@ -51,11 +52,13 @@ export async function checkMobileOrLoginName(db: DbOrTx, input: { mobile?: strin
 }
 
 export async function sendCodeFor(db: DbOrTx, purpose: SmsPurpose, mobile: string, ip: string) {
+  // Counted first, so asking for codes cannot probe which phones are registered beyond the address's allowance.
+  await takeSmsSend(db, ip);
   if (purpose === "register" || purpose === "phone-new") {
     if (await userExists(db, "mobile", mobile)) throw fail("该手机号已被注册");
   }
   if (purpose === "password" && !(await userExists(db, "mobile", mobile))) throw fail("该手机号未注册");
-  return sendSmsCode(db, mobile, purpose, ip);
+  return sendSmsCode(db, mobile, purpose, ip, { counted: true });
 }
 
 export async function register(
@@ -80,26 +83,94 @@ export async function register(
   return rows[0];
 }
 
-export async function checkPasswordCode(db: DbOrTx, mobile: string, code: string) {
-  await consumeSmsCode(db, mobile, "password", code);
-  await grant(db, "password", mobile);
-  return { verified: true };
+/** The browser's (or old web client's) copy of the reset token, for the step that sets the new password. */
+export const RESET_COOKIE = "cy_pwd_reset";
+
+export function resetCookie(token: string, secure: boolean): string {
+  const parts = [`${RESET_COOKIE}=${token}`, "HttpOnly", "SameSite=Strict", "Path=/api", `Max-Age=${GRANT_TTL_MS / 1000}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
 }
 
-/** Forgotten password: proven by an SMS code (now or in the check step); also lifts a lock. */
-export async function resetPassword(db: DbOrTx, input: { mobile: string; code?: string; password: string }) {
-  const found = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
-  const user = found[0];
-  if (!user) throw fail("该手机号未注册");
-  const granted = await spendGrant(db, "password", { mobile: input.mobile });
-  if (!granted) {
-    if (!input.code) throw fail("请先验证手机号");
-    await consumeSmsCode(db, input.mobile, "password", input.code);
-  }
-  await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
-  await unlockUser(db, user.id);
-  await invalidateUserSessions(db, user.id);
-  return { userId: user.id };
+export function blankResetCookie(secure: boolean): string {
+  const parts = [`${RESET_COOKIE}=`, "HttpOnly", "SameSite=Strict", "Path=/api", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/**
+ * Forgotten password, step two: the code proves the phone, and the proof goes to this client only, as a
+ * random token (answered and set as a cookie) whose hash is the grant's id.
+ */
+export async function checkPasswordCode(db: DbOrTx, mobile: string, code: string, ip: string) {
+  return countingFailures(db, RESET_FAILURES_PER_IP, ip, async () => {
+    await consumeSmsCode(db, mobile, "password", code);
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1);
+    const resetToken = randomToken(20);
+    await db.insert(verificationGrants).values({
+      id: hashToken(resetToken),
+      purpose: "password",
+      mobile,
+      userId: owner?.id,
+      expiresAt: new Date(Date.now() + GRANT_TTL_MS),
+    });
+    return { verified: true, resetToken };
+  });
+}
+
+/** Spends the reset grant this token stands for, once; false when it is unknown, spent, expired or another phone's. */
+async function spendResetGrant(db: DbOrTx, token: string, mobile: string) {
+  const spent = await db
+    .update(verificationGrants)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(verificationGrants.id, hashToken(token)),
+        eq(verificationGrants.purpose, "password"),
+        eq(verificationGrants.mobile, mobile),
+        isNull(verificationGrants.usedAt),
+        gt(verificationGrants.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: verificationGrants.id });
+  return spent.length > 0;
+}
+
+/**
+ * Forgotten password: proven by the reset token of the check step (sent back or in its cookie), or by
+ * an SMS code given here; also lifts a lock and ends every session of the account.
+ */
+export async function resetPassword(
+  db: DbOrTx,
+  input: { mobile: string; code?: string; password: string; resetToken?: string },
+  cookieToken: string | undefined,
+  ip: string,
+) {
+  return countingFailures(db, RESET_FAILURES_PER_IP, ip, async () => {
+    const found = await db.select().from(users).where(eq(users.mobile, input.mobile)).limit(1);
+    const user = found[0];
+    if (!user) throw fail("该手机号未注册");
+    const token = input.resetToken || cookieToken;
+    const granted = !!token && (await spendResetGrant(db, token, input.mobile));
+    if (!granted) {
+      if (!input.code) throw fail(token ? "验证已失效，请重新验证手机号" : "请先验证手机号");
+      await consumeSmsCode(db, input.mobile, "password", input.code);
+    }
+    const now = new Date();
+    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await unlockUser(db, user.id);
+    // Whatever else could still prove this phone for a reset is void now.
+    await db
+      .update(verificationGrants)
+      .set({ usedAt: now })
+      .where(and(eq(verificationGrants.purpose, "password"), eq(verificationGrants.mobile, input.mobile), isNull(verificationGrants.usedAt)));
+    await db
+      .update(smsCodes)
+      .set({ usedAt: now })
+      .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.purpose, "password"), isNull(smsCodes.usedAt)));
+    await invalidateUserSessions(db, user.id);
+    return { userId: user.id };
+  });
 }
 
 export async function updatePassword(db: DbOrTx, user: SessionUser, oldPassword: string, password: string, keepSessionId: string) {
@@ -107,7 +178,7 @@ export async function updatePassword(db: DbOrTx, user: SessionUser, oldPassword:
   if (oldPassword === password) throw fail("新密码不能与原密码相同");
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
   // Other devices must log in again with the new password.
-  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId)));
+  await invalidateUserSessions(db, user.id, { except: keepSessionId });
   return { ok: true };
 }
 

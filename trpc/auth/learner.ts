@@ -71,10 +71,16 @@ export const authRouter = router({
   }),
 
   sendPasswordCode: sendCode("password"),
-  checkPasswordCode: publicProcedure
-    .input(checkCodeInput)
-    .mutation(({ ctx, input }) => account.checkPasswordCode(ctx.db, input.mobile, input.code)),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => account.resetPassword(ctx.db, input)),
+  checkPasswordCode: publicProcedure.input(checkCodeInput).mutation(async ({ ctx, input }) => {
+    const result = await account.checkPasswordCode(ctx.db, input.mobile, input.code, ctx.ip);
+    ctx.resHeaders.append("Set-Cookie", account.resetCookie(result.resetToken, ctx.secureCookies));
+    return result;
+  }),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const result = await account.resetPassword(ctx.db, input, ctx.cookies[account.RESET_COOKIE], ctx.ip);
+    ctx.resHeaders.append("Set-Cookie", account.blankResetCookie(ctx.secureCookies));
+    return result;
+  }),
   updatePassword: learnerProcedure
     .input(updatePasswordInput)
     .mutation(({ ctx, input }) => account.updatePassword(ctx.db, ctx.user, input.oldPassword, input.password, ctx.session.id)),

@@ -17,8 +17,9 @@ function passwordPair(input: LegacyInput) {
 }
 
 export const authLegacy = legacyRows([
-  { method: "GET", path: "/api/login/qrcode/content", call: (c) => c.auth.qrContent() },
-  { method: "POST", path: "/api/login/qrcode/status", call: (c, i) => c.auth.qrStatus(i as never) },
+  // Old clients read these two under data (learner-front-end.md 7), not under the login envelope's result.
+  { method: "GET", path: "/api/login/qrcode/content", call: (c) => c.auth.qrContent(), envelope: "elearning" },
+  { method: "POST", path: "/api/login/qrcode/status", call: (c, i) => c.auth.qrStatus(i as never), envelope: "elearning" },
   { method: "GET", path: "/api/login/captcha", call: (c) => c.auth.captcha(), respond: svgResponse },
   { method: "POST", path: "/api/login/mobile/captcha", call: (c, i) => c.auth.sendLoginCode(i as never) },
   { method: "POST", path: "/api/login/e-learning", call: (c, i) => c.auth.login(i as never) },

@@ -1,4 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { loginAttempts, users } from "@db/schema";
 import { AppError, LegacyCode, fail } from "../errors";
@@ -6,6 +6,7 @@ import type { LoginInput } from "./schemas";
 import { hashPassword, verifyPassword } from "./password";
 import { consumeQrTicket } from "./qr.service";
 import type { SessionUser } from "./session";
+import { giveBack, LOGIN_FAILURES_PER_IP, take, type Hit } from "./rate-limit.service";
 import { consumeSmsCode } from "./sms.service";
 
 export const MAX_PASSWORD_FAILURES = 5;
@@ -56,31 +57,27 @@ async function passwordLogin(db: DbOrTx, account: string, password: string, ip: 
     throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
   }
   assertEnabled(user);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    // Counted in the database, so parallel guesses cannot each read the same old count.
-    const [counted] = await db
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failures: users.failedLoginCount });
-    const failures = counted?.failures ?? MAX_PASSWORD_FAILURES;
-    const lock = failures >= MAX_PASSWORD_FAILURES;
-    if (lock) {
-      await db
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: new Date(Date.now() + LOCK_MINUTES * 60_000) })
-        .where(eq(users.id, user.id));
-    }
-    await record(db, { account, userId: user.id, method: "password", success: false, reason: "wrong-password", ip });
-    if (lock) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
-    const left = MAX_PASSWORD_FAILURES - failures;
-    throw fail(left <= 2 ? `${WRONG_CREDENTIALS}，再错${left}次账号将被锁定` : WRONG_CREDENTIALS);
-  }
-  // Guesses sent together passed the lock check before any of them failed: look again after the slow hash.
-  const [current] = await db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, user.id));
-  if (current?.lockedUntil && current.lockedUntil.getTime() > Date.now()) {
+  // A try is claimed before the slow hash, in one conditional update: parallel guesses cannot all pass
+  // the count, and the claim that reaches the limit sets the lock (lifted again if its password is right).
+  const now = new Date();
+  const reaches = sql`${users.failedLoginCount} + 1 >= ${MAX_PASSWORD_FAILURES}`;
+  const [claim] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${reaches} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${reaches} then ${new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString()}::timestamptz else null end`,
+    })
+    .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ failures: users.failedLoginCount, lockedUntil: users.lockedUntil });
+  if (!claim) {
     await record(db, { account, userId: user.id, method: "password", success: false, reason: "locked", ip });
     throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await record(db, { account, userId: user.id, method: "password", success: false, reason: "wrong-password", ip });
+    if (claim.lockedUntil) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
+    const left = MAX_PASSWORD_FAILURES - claim.failures;
+    throw fail(left <= 2 ? `${WRONG_CREDENTIALS}，再错${left}次账号将被锁定` : WRONG_CREDENTIALS);
   }
   return user;
 }
@@ -107,6 +104,17 @@ async function smsLogin(db: DbOrTx, mobile: string, code: string, ip: string) {
 export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): Promise<SessionUser> {
   let user: SessionUser;
   let account: string;
+  // Every password or code try from this address takes a unit; a login that succeeds hands it back.
+  let hit: Hit | undefined;
+  if (input.authentication_type !== "qr_code") {
+    const tried = input.authentication_type === "password" ? input.account : input.mobile_number;
+    try {
+      hit = await take(db, LOGIN_FAILURES_PER_IP, ip);
+    } catch (e) {
+      await record(db, { account: tried, method: input.authentication_type, success: false, reason: "too-frequent", ip });
+      throw e;
+    }
+  }
   if (input.authentication_type === "password") {
     account = input.account;
     user = await passwordLogin(db, input.account, input.password, ip);
@@ -131,6 +139,7 @@ export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): P
     .set({ failedLoginCount: 0, lastLoginAt: new Date(), ...(input.authentication_type === "password" ? { lockedUntil: null } : {}) })
     .where(eq(users.id, user.id));
   await record(db, { account, userId: user.id, method: input.authentication_type, success: true, ip });
+  if (hit) await giveBack(db, hit);
   return user;
 }
 

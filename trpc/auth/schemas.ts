@@ -81,6 +81,8 @@ export const resetPasswordInput = z
     mobile: mobileField,
     /** Optional when checkPasswordPhoneCode already verified this phone. */
     code: smsCodeField.optional(),
+    /** The token checkPasswordPhoneCode answered (also kept in its cookie). */
+    resetToken: str((s) => s.trim().regex(/^[a-z2-7]{16,64}$/, "验证已失效，请重新验证手机号")).optional(),
     password: newPasswordField,
     confirmPassword: str((s) => s.min(1, "请再次输入密码")),
   })

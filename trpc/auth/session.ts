@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { prepared } from "@db/prepared";
 import { sessions, users } from "@db/schema";
+import { publishSessionsEnded } from "../realtime/publish";
 
 export const SESSION_COOKIE = "cy_session";
 const DAY = 24 * 60 * 60 * 1000;
@@ -71,12 +72,12 @@ export async function validateSessionToken(
   if (!row) return null;
   const now = Date.now();
   if (row.session.expiresAt.getTime() <= now) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await invalidateSession(db, id);
     return null;
   }
   // A disabled account loses its sessions at once.
   if (row.user.status !== 1) {
-    await db.delete(sessions).where(eq(sessions.userId, row.user.id));
+    await invalidateUserSessions(db, row.user.id);
     return null;
   }
   let expiresAt = row.session.expiresAt;
@@ -89,12 +90,23 @@ export async function validateSessionToken(
   return { session: { id, userId: row.user.id, expiresAt, fresh }, user: row.user };
 }
 
-export async function invalidateSession(db: DbOrTx, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/**
+ * The one way sessions end (logout, expiry, disabling, deletion, password change or reset): the rows
+ * go and every realtime process is told to close the sockets those sessions opened.
+ */
+async function endSessions(db: DbOrTx, where: SQL | undefined) {
+  const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  // Not awaited: the realtime process also refuses these ids from then on, so the news may run ahead of a commit.
+  if (ended.length) void publishSessionsEnded(ended.map((s) => s.id));
 }
 
-export async function invalidateUserSessions(db: DbOrTx, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function invalidateSession(db: DbOrTx, sessionId: string) {
+  await endSessions(db, eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user, or every one but `except` (the device that changed the password). */
+export async function invalidateUserSessions(db: DbOrTx, userId: number, opts: { except?: string } = {}) {
+  await endSessions(db, opts.except ? and(eq(sessions.userId, userId), ne(sessions.id, opts.except)) : eq(sessions.userId, userId));
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {

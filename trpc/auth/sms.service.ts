@@ -1,10 +1,11 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { and, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { smsCodes } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { fail } from "../errors";
+import { SMS_SENDS_PER_IP, take } from "./rate-limit.service";
 import { hashToken } from "./session";
 import { chinaDayStart } from "../china-time";
 
@@ -49,8 +50,14 @@ function sixDigits(): string {
 }
 
 
-/** Issues a code: 60 s between sends, a daily cap per phone, 5 minutes of validity. */
-export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string) {
+/** One unit of the asking address's SMS allowance; taken before anything about the phone is answered. */
+export async function takeSmsSend(db: DbOrTx, ip: string) {
+  await take(db, SMS_SENDS_PER_IP, ip);
+}
+
+/** Issues a code: a cap per asking address, 60 s between sends, a daily cap per phone, 5 minutes of validity. */
+export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string, opts: { counted?: boolean } = {}) {
+  if (ip && !opts.counted) await takeSmsSend(db, ip);
   const code = sixDigits();
   await db.transaction(async (tx) => {
     // One send per phone at a time, so parallel requests cannot all pass the wait and the cap.
@@ -90,27 +97,27 @@ export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpos
 /** Spends the newest live code of this purpose; a wrong code counts against it. */
 export async function consumeSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, code: string) {
   const rows = await db
-    .select()
+    .select({ id: smsCodes.id, codeHash: smsCodes.codeHash })
     .from(smsCodes)
     .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   const row = rows[0];
-  if (!row || row.expiresAt.getTime() < Date.now() || row.failedChecks >= SMS_MAX_CHECKS) {
-    throw fail("验证码已失效，请重新获取");
-  }
-  if (row.codeHash !== hashToken(`${mobile}:${code}`)) {
-    // Counted in the database, so parallel guesses cannot each read the same old count.
-    await db
-      .update(smsCodes)
-      .set({ failedChecks: sql`${smsCodes.failedChecks} + 1` })
-      .where(eq(smsCodes.id, row.id));
-    throw fail("验证码错误");
-  }
+  if (!row) throw fail("验证码已失效，请重新获取");
+  // A check is claimed before the comparison, in one conditional update: parallel guesses cannot
+  // compare more than SMS_MAX_CHECKS times against one code.
+  const claimed = await db
+    .update(smsCodes)
+    .set({ failedChecks: sql`${smsCodes.failedChecks} + 1` })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt), lt(smsCodes.failedChecks, SMS_MAX_CHECKS), gt(smsCodes.expiresAt, new Date())))
+    .returning({ id: smsCodes.id });
+  if (!claimed.length) throw fail("验证码已失效，请重新获取");
+  if (row.codeHash !== hashToken(`${mobile}:${code}`)) throw fail("验证码错误");
+  // The right code spends it and hands its claimed check back, so failedChecks counts wrong guesses only.
   const spent = await db
     .update(smsCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt), lt(smsCodes.failedChecks, SMS_MAX_CHECKS)))
+    .set({ usedAt: new Date(), failedChecks: sql`${smsCodes.failedChecks} - 1` })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
   if (!spent.length) throw fail("验证码已失效，请重新获取");
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseChapters, courseCollections, courses, materialItems, tags, userChapterProgress } from "@db/schema";
 import { isCourseOpenTo, requireStudy, userCourseOf, visibleCourse, type Viewer } from "./access.service";
 import { freshDetailHtml } from "./rich-text";
-import { courseCard, hlsUrl, isPaid, mediaUrl } from "./view";
+import { courseCard, isPaid, mediaUrl, studyHlsUrl, studyMediaUrl } from "./view";
 
 /** Learning status of the spec: 0 not started, 1 in progress, 2 completed. */
 export function learningStatus(mine: { completed: number; progress: number; learnSeconds: number; lastLearnAt: Date | null } | null) {
@@ -77,8 +77,8 @@ export async function chapterTree(db: DbOrTx, courseId: number, userId: number |
       duration: c.duration,
       coursewareId: c.coursewareId,
       fileName: item?.fileName ?? "",
-      url: withMedia && item ? mediaUrl(item.url) : "",
-      hlsUrl: withMedia && item?.hlsUrl ? hlsUrl(item.hlsUrl) : "",
+      url: withMedia && item ? studyMediaUrl(item.url, c.duration) : "",
+      hlsUrl: withMedia && item?.hlsUrl ? studyHlsUrl(item.hlsUrl, c.duration) : "",
       maxPosition: p?.maxPosition ?? 0,
       lastPosition: p?.lastPosition ?? 0,
       watchedSeconds: p?.watchedSeconds ?? 0,
@@ -119,7 +119,7 @@ export async function courseFiles(db: DbOrTx, viewer: Viewer | null, courseId: n
     fileName: item.fileName ?? item.name,
     fileSize: item.fileSize,
     fileType: item.fileType,
-    url: canOpen ? mediaUrl(item.url) : "",
+    url: canOpen ? studyMediaUrl(item.url) : "",
   }));
 }
 

@@ -76,30 +76,43 @@ export async function myCollections(db: DbOrTx, userId: number, input: PageInput
   };
 }
 
-/** Personal-centre figures: learn hours, lessons, time, register days, and course counts. */
+/**
+ * Personal-centre figures, all read from the learning records so they add up with the study list:
+ * time is the sum of the seconds credited to each course (never more than its videos last), hours
+ * are whole hours of it, lessons are completed courses, and the course counts are the list's own.
+ */
 export async function userLearnInfo(db: DbOrTx, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound("用户不存在");
-  const [counts] = await db
+  const [records] = await db
+    .select({
+      seconds: sql<number>`coalesce(sum(${userCourses.learnSeconds}), 0)`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${userCourses.completed} = 1)`.mapWith(Number),
+    })
+    .from(userCourses)
+    .where(eq(userCourses.userId, userId));
+  const [listed] = await db
     .select({
       joined: count(),
       completed: sql<number>`count(*) filter (where ${userCourses.completed} = 1)`.mapWith(Number),
     })
     .from(userCourses)
-    .where(and(eq(userCourses.userId, userId), eq(userCourses.payStatus, 1)));
+    .innerJoin(courses, eq(courses.id, userCourses.courseId))
+    .where(and(eq(userCourses.userId, userId), eq(userCourses.payStatus, 1), isNull(courses.deletedAt)));
   const [{ n: collected } = { n: 0 }] = await db.select({ n: count() }).from(courseCollections).where(eq(courseCollections.userId, userId));
   const v = userView(user);
+  const learnTime = records?.seconds ?? 0;
   return {
     userId,
     nick: v.nick,
     headPic: v.headPic,
-    learnHour: v.learnHour,
-    learnLesson: v.learnLesson,
-    learnTime: v.learnTime,
+    learnHour: Math.floor(learnTime / 3600),
+    learnLesson: records?.completed ?? 0,
+    learnTime,
     registerDay: v.registerDay,
     isPurchaser: v.isPurchaser,
-    joinedCourseNum: counts?.joined ?? 0,
-    completedCourseNum: counts?.completed ?? 0,
+    joinedCourseNum: listed?.joined ?? 0,
+    completedCourseNum: listed?.completed ?? 0,
     collectionNum: collected,
   };
 }

@@ -1,4 +1,5 @@
 import type { courses } from "@db/schema";
+import { PRIVATE_TTL_SECONDS } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -17,6 +18,18 @@ export const isPaid = (c: Pick<CourseRow, "isFree" | "price">) => c.isFree === 0
 /** An HLS playlist the app serves with every segment link signed (see routes/course.hls.$.ts). */
 export function hlsUrl(stored: string | null | undefined): string {
   return mediaUrl(stored).replace(/^\/storage\/file\//, "/course/hls/");
+}
+
+/**
+ * A course file for a learner who may study it: private, so an hour, plus the video's length so a
+ * video watched in one sitting keeps playing (HLS segments are signed until the playlist's expiry).
+ */
+export function studyMediaUrl(stored: string | null | undefined, durationSeconds = 0): string {
+  return stored ? freshFileUrl(stored, PRIVATE_TTL_SECONDS + Math.max(0, durationSeconds)) : "";
+}
+
+export function studyHlsUrl(stored: string | null | undefined, durationSeconds = 0): string {
+  return studyMediaUrl(stored, durationSeconds).replace(/^\/storage\/file\//, "/course/hls/");
 }
 
 /** A course as cards and lists read it (field names of the spec's recommend item, plus the course's own). */

@@ -8,6 +8,11 @@ import { isOpenTo, userScope } from "../org/membership";
 export type Exam = typeof exams.$inferSelect;
 export const EXAM_NOT_FOUND = "考试不存在或已下架";
 export const NO_OPEN_PERMISSION = "您不在该考试的开放范围内";
+export const NOT_REGISTERED = "请先报名考试";
+export const NOT_STARTED = "考试尚未开始，请耐心等待";
+export const EXAM_ENDED = "考试已结束";
+export const NO_ATTEMPTS_LEFT = "考试次数已用完";
+export const ALREADY_PASSED = "您已通过本次考试";
 
 /** Answers in flight when time is up are still accepted for this long. */
 export const GRACE_MS = 30_000;
@@ -58,3 +63,28 @@ export function deadlineOf(exam: Pick<Exam, "limitTime" | "endTime">, startedAt:
 }
 
 export const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** Why a start is refused, as a kind the pages can act on and the message they show. */
+export type StartRefusal = { kind: "notStarted" | "ended" | "notRegistered" | "noAttempts" | "passed"; message: string };
+
+/**
+ * The start rule (open range aside), shared by startExam and the check call so a page never offers a
+ * start the server refuses: the exam must be open, the learner registered, and a new sitting needs an
+ * attempt left (1 + makeupCount) and no pass yet. A prepared or running paper may always be started.
+ */
+export function startRefusal(
+  exam: Pick<Exam, "startTime" | "endTime" | "makeupCount">,
+  joined: boolean,
+  latest: { status: number; attemptNo: number; isPass: number | null } | undefined,
+  now = Date.now(),
+): StartRefusal | null {
+  const phase = examPhase(exam, now);
+  // Most actionable first: nothing helps after the end; registering can be done before the start.
+  if (phase === 2) return { kind: "ended", message: EXAM_ENDED };
+  if (!joined) return { kind: "notRegistered", message: NOT_REGISTERED };
+  if (phase === 0) return { kind: "notStarted", message: NOT_STARTED };
+  if (!latest || latest.status !== 2) return null;
+  if (latest.isPass === 1) return { kind: "passed", message: ALREADY_PASSED };
+  if (latest.attemptNo >= allowedAttempts(exam)) return { kind: "noAttempts", message: NO_ATTEMPTS_LEFT };
+  return null;
+}

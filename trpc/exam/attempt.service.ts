@@ -3,8 +3,22 @@ import type { Db, DbOrTx } from "@db/client";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "../errors";
-import { allowedAttempts, assertOpen, deadlineOf, EXAM_NOT_FOUND, examPhase, GRACE_MS, loadExam, seconds, type Exam } from "./access";
-import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
+import {
+  ALREADY_PASSED,
+  allowedAttempts,
+  assertOpen,
+  deadlineOf,
+  EXAM_ENDED,
+  EXAM_NOT_FOUND,
+  examPhase,
+  GRACE_MS,
+  loadExam,
+  NO_ATTEMPTS_LEFT,
+  seconds,
+  startRefusal,
+  type Exam,
+} from "./access";
+import { gradeAnswer, isObjective, partialRulesOf, QUESTION_TYPE_NAMES } from "./grading";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
 
@@ -12,7 +26,7 @@ export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
 export const TIME_UP = "考试时间已到，答案未能保存";
 export const ALREADY_SUBMITTED = "试卷已提交，不能继续作答";
-export const NO_ATTEMPTS_LEFT = "考试次数已用完";
+export { NO_ATTEMPTS_LEFT };
 
 /** Submit types: 1 by the learner, 2 time up (closed on read), 3 screen-cut limit, 4 periodic sweep. */
 export const SubmitType = { learner: 1, timeUp: 2, screenCut: 3, sweep: 4 } as const;
@@ -21,7 +35,7 @@ export const SubmitType = { learner: 1, timeUp: 2, screenCut: 3, sweep: 4 } as c
 export async function register(db: DbOrTx, userId: number, examId: number, joinType: 1 | 2 = 1) {
   const exam = await loadExam(db, examId, { enabledOnly: joinType === 1 });
   if (joinType === 1) await assertOpen(db, examId, userId);
-  if (examPhase(exam) === 2) throw fail("考试已结束");
+  if (examPhase(exam) === 2) throw fail(EXAM_ENDED);
   await db.insert(examMembers).values({ examId, userId, joinType }).onConflictDoNothing();
   const attempt = await preparePaper(db, exam, userId);
   return { examId, registered: true, paperId: attempt?.id ?? null };
@@ -68,21 +82,21 @@ export function attemptView(exam: Exam, a: Attempt, now = Date.now()) {
 /**
  * Starts (or resumes) the learner's sitting. Idempotent: while an attempt runs, every call answers it;
  * a new attempt is only made after a submitted one, within 1 + makeupCount, and the unique
- * (exam, user, attemptNo) index makes a double click land on the same row.
+ * (exam, user, attemptNo) index makes a double click land on the same row. Only a registered learner
+ * starts (startRefusal): entering the waiting hall or opening the page registers nobody.
  */
 export async function startExam(db: Db, userId: number, examId: number) {
   // Two reads side by side (the learner's newest attempt is only used once the checks pass); the open
   // range is read only when the exam has one.
-  const [found, latest] = await Promise.all([examForStart(db, examId), latestAttempt(db, examId, userId)]);
+  const [found, latest] = await Promise.all([examForStart(db, examId, userId), latestAttempt(db, examId, userId)]);
   if (!found || found.exam.status !== 1) throw notFound(EXAM_NOT_FOUND);
   const exam = found.exam;
   if (found.hasRanges) await assertOpen(db, examId, userId);
-  const phase = examPhase(exam);
-  if (phase === 0) throw fail("考试尚未开始，请耐心等待");
-  if (phase === 2) throw fail("考试已结束");
   ensureSweeper(db);
   let current = latest;
-  if (current) current = await closeIfOverdue(db, exam, current);
+  if (current && examPhase(exam) === 1) current = await closeIfOverdue(db, exam, current);
+  const refused = startRefusal(exam, found.isMember, current);
+  if (refused) throw fail(refused.message);
   // The synchronised start is reads plus one atomic update: resume a running attempt, or start the
   // paper built at registration; only a first-time or makeup start needs the transaction below.
   if (current?.status === 1) return attemptView(exam, current);
@@ -97,7 +111,6 @@ export async function startExam(db: Db, userId: number, examId: number) {
     if (started) return attemptView(exam, started);
   }
   const attempt = await db.transaction(async (tx) => {
-    await tx.insert(examMembers).values({ examId, userId, joinType: 1 }).onConflictDoNothing();
     const latest = (await preparePaper(tx, exam, userId))!;
     if (latest.status === 1) return latest;
     const now = new Date();
@@ -109,8 +122,9 @@ export async function startExam(db: Db, userId: number, examId: number) {
         .returning();
       return started ?? (await latestAttempt(tx, examId, userId))!;
     }
+    // Checked again here: another request may have closed an attempt since the reads above.
+    if (latest.isPass === 1) throw fail(ALREADY_PASSED);
     if (latest.attemptNo >= allowedAttempts(exam)) throw fail(NO_ATTEMPTS_LEFT);
-    if (latest.isPass === 1) throw fail("您已通过本次考试");
     const items = await buildPaperItems(tx, exam.paperId!);
     const [made] = await tx
       .insert(examAttempts)
@@ -122,15 +136,19 @@ export async function startExam(db: Db, userId: number, examId: number) {
   return attemptView(exam, attempt);
 }
 
-/** The exam as loadExam reads it, and whether it has an open range (then assertOpen decides). */
-async function examForStart(db: DbOrTx, examId: number) {
-  const [row] = await prepared(db, "exam_for_start", (d) =>
+/** The exam as loadExam reads it, whether it has an open range (then assertOpen decides) and whether the learner registered. */
+async function examForStart(db: DbOrTx, examId: number, userId: number) {
+  const [row] = await prepared(db, "exam_for_start_member", (d) =>
     d
-      .select({ exam: exams, hasRanges: sql<boolean>`exists (select 1 from ${examOpenRanges} where ${examOpenRanges}.exam_id = ${exams}.id)` })
+      .select({
+        exam: exams,
+        hasRanges: sql<boolean>`exists (select 1 from ${examOpenRanges} where ${examOpenRanges}.exam_id = ${exams}.id)`,
+        isMember: sql<boolean>`exists (select 1 from ${examMembers} where ${examMembers}.exam_id = ${exams}.id and ${examMembers}.user_id = ${sql.placeholder("userId")})`,
+      })
       .from(exams)
       .where(and(eq(exams.id, sql.placeholder("examId")), isNull(exams.deletedAt)))
-      .prepare("exam_for_start"),
-  ).execute({ examId });
+      .prepare("exam_for_start_member"),
+  ).execute({ examId, userId });
   return row;
 }
 
@@ -356,6 +374,7 @@ export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId
   const used = all.filter((x) => x.status > 0).length;
   const passed = all.some((x) => x.isPass === 1);
   const best = all.reduce<number | null>((m, x) => (x.score !== null && (m === null || x.score > m) ? x.score : m), null);
+  const breakdown = a.status === 2 ? await breakdownOf(db, a) : null;
   return {
     examId: exam.id,
     examName: exam.name,
@@ -375,7 +394,60 @@ export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId
     remainCount: passed ? 0 : Math.max(0, allowedAttempts(exam) - used),
     showAnswers: exam.showAnswers,
     canViewAnswer: exam.showAnswers === 1 && a.status === 2,
+    attemptNo: a.attemptNo,
+    allowedCount: allowedAttempts(exam),
+    startTime: a.startedAt?.getTime() ?? null,
+    usedSeconds: usedSecondsOf(a),
+    questionCount: a.items.length,
+    totalScore: a.items.reduce((t, i) => t + i.score, 0),
+    correctCount: breakdown?.correctCount ?? null,
+    answeredCount: breakdown?.answeredCount ?? null,
+    typeScores: breakdown?.typeScores ?? [],
   };
+}
+
+/** Time spent on a submitted paper: from the start to the submission, never past the deadline. */
+function usedSecondsOf(a: Attempt): number | null {
+  if (a.status !== 2 || !a.startedAt || !a.submittedAt) return null;
+  const end = Math.min(a.submittedAt.getTime(), a.deadline?.getTime() ?? Infinity);
+  return Math.max(0, Math.round((end - a.startedAt.getTime()) / 1000));
+}
+
+/** Per question type of a graded paper: questions, points, points earned, right and waiting answers. */
+async function breakdownOf(db: DbOrTx, a: Attempt) {
+  const ids = a.items.map((i) => i.questionId);
+  const [types, answers] = await Promise.all([
+    ids.length ? db.select({ id: examQuestions.id, questionType: examQuestions.questionType }).from(examQuestions).where(inArray(examQuestions.id, ids)) : [],
+    prepared(db, "exam_result_answers", (d) =>
+      d
+        .select({ questionId: examAnswers.questionId, answer: examAnswers.answer, score: examAnswers.score, isCorrect: examAnswers.isCorrect })
+        .from(examAnswers)
+        .where(eq(examAnswers.attemptId, sql.placeholder("attemptId")))
+        .prepare("exam_result_answers"),
+    ).execute({ attemptId: a.id }),
+  ]);
+  const typeOf = new Map(types.map((t) => [t.id, t.questionType as QuestionType]));
+  const given = new Map(answers.map((x) => [x.questionId, x]));
+  const rows = new Map<QuestionType, { questionType: QuestionType; questionTypeName: string; questionCount: number; totalScore: number; score: number; correctCount: number; pendingCount: number }>();
+  let correctCount = 0;
+  let answeredCount = 0;
+  for (const item of a.items) {
+    const type = typeOf.get(item.questionId);
+    if (!type) continue;
+    const row = rows.get(type) ?? { questionType: type, questionTypeName: QUESTION_TYPE_NAMES[type], questionCount: 0, totalScore: 0, score: 0, correctCount: 0, pendingCount: 0 };
+    const ans = given.get(item.questionId);
+    row.questionCount += 1;
+    row.totalScore += item.score;
+    row.score += ans?.score ?? 0;
+    if (ans?.isCorrect === 1) row.correctCount += 1;
+    // A short answer not yet corrected has no score.
+    if (ans && ans.score === null) row.pendingCount += 1;
+    if (ans?.answer.some((x) => x.trim())) answeredCount += 1;
+    rows.set(type, row);
+  }
+  for (const r of rows.values()) correctCount += r.correctCount;
+  const typeScores = [...rows.values()].sort((x, y) => x.questionType - y.questionType);
+  return { typeScores, correctCount, answeredCount };
 }
 
 /** paperResult: the newest submitted attempt (or the one named), closing an overdue one first. */

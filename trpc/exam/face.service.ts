@@ -187,7 +187,7 @@ export function describeFace(bytes: Uint8Array): Promise<Float32Array | null> {
   return facePool().describe(bytes);
 }
 
-// Registered photos change rarely: their descriptors are kept per photo (by object key or URL).
+// Registered photos change rarely: their descriptors are kept per photo (by object key).
 const registered = new Map<string, Float32Array | null>();
 const describing = new Map<string, Promise<Float32Array | null | undefined>>();
 const REGISTERED_MAX = 1000;

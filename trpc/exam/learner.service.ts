@@ -15,7 +15,7 @@ import {
 } from "@db/schema";
 import { fail, notFound } from "../errors";
 import { isOpenTo, userScope } from "../org/membership";
-import { allowedAttempts, assertOpen, examPhase, loadExam, seconds, type Exam } from "./access";
+import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
 import { remainVerifyCount } from "./proctor.service";
@@ -91,6 +91,8 @@ export async function examDetail(db: Db, userId: number, examId: number) {
     ...examInfoFields(exam, now),
     ...learnerState(exam, !!member, attempts),
     remind: member?.remind ?? 0,
+    /** 1 once the pre-check notice was read through for this exam (or it has no forced read). */
+    noticeRead: member?.noticeReadAt || exam.forcedReadTime <= 0 ? 1 : 0,
   };
 }
 
@@ -106,23 +108,39 @@ export async function startRemainTime(db: DbOrTx, examId: number) {
   return { examId, testStartRemainTime: seconds(exam.startTime.getTime() - now), startTime: exam.startTime.getTime(), endTime: exam.endTime.getTime(), serverTime: now };
 }
 
-/** Entering the waiting hall registers the learner and builds the paper ahead of the start. */
+/** Entering the waiting hall (registered learners only) builds the paper ahead of the start, so the start only reads it. */
 export async function entryExam(db: Db, userId: number, examId: number) {
-  const joined = await register(db, userId, examId);
-  await db.update(examMembers).set({ enteredHallAt: new Date() }).where(and(eq(examMembers.examId, examId), eq(examMembers.userId, userId)));
-  return { ...joined, ...(await startRemainTime(db, examId)) };
+  const exam = await loadExam(db, examId, { enabledOnly: true });
+  await assertOpen(db, examId, userId);
+  const entered = await db
+    .update(examMembers)
+    .set({ enteredHallAt: new Date() })
+    .where(and(eq(examMembers.examId, examId), eq(examMembers.userId, userId)))
+    .returning({ id: examMembers.id });
+  if (!entered.length) throw fail(NOT_REGISTERED);
+  if (examPhase(exam) === 2) throw fail(EXAM_ENDED);
+  const attempt = await preparePaper(db, exam, userId);
+  return { registered: true, paperId: attempt?.id ?? null, ...(await startRemainTime(db, examId)) };
 }
 
-/** Pre-start check: whether the learner may start now, and why not. */
+/** Pre-start check: whether the learner may start now and, when not, why (the rule startExam applies). */
 export async function checkExam(db: Db, userId: number, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
   await assertOpen(db, examId, userId);
+  await sweepOverdue(db, { userId });
+  const [member] = await db.select({ id: examMembers.id }).from(examMembers).where(and(eq(examMembers.examId, examId), eq(examMembers.userId, userId)));
   const attempts = await attemptsOf(db, examId, userId);
-  const state = learnerState(exam, true, attempts);
-  const phase = examPhase(exam);
-  const reason =
-    phase === 0 ? "考试尚未开始" : phase === 2 ? "考试已结束" : state.runningPaperId ? "" : state.remainCount <= 0 ? "考试次数已用完" : "";
-  return { examId, canStart: reason === "" ? 1 : 0, reason, examStatus: phase, ...state, testStartRemainTime: examInfoFields(exam).testStartRemainTime };
+  const refused = startRefusal(exam, !!member, attempts[0]);
+  return {
+    examId,
+    canStart: refused ? 0 : 1,
+    reason: refused?.message ?? "",
+    /** notStarted, ended, notRegistered, noAttempts, passed; "" when the start is allowed. */
+    reasonType: refused?.kind ?? "",
+    examStatus: examPhase(exam),
+    ...learnerState(exam, !!member, attempts),
+    testStartRemainTime: examInfoFields(exam).testStartRemainTime,
+  };
 }
 
 async function questionsOf(db: DbOrTx, ids: number[]) {

@@ -4,6 +4,7 @@ import { paperResult, recordScreenCut, register, saveAnswer, startExam, submitPa
 import * as L from "./learner.service";
 import * as P from "./proctor.service";
 import { recordingInput } from "./proctor.schemas";
+import { openPrecheck, readNotice } from "./precheck.service";
 import { previewStart, previewSubmit } from "./preview.service";
 import {
   appealInput,
@@ -31,6 +32,9 @@ export const examLearnerRouter = router({
   register: p.input(examIdInput).mutation(({ ctx, input }) => register(ctx.db, ctx.user.id, input.examId)),
   entry: p.input(examIdInput).mutation(({ ctx, input }) => L.entryExam(ctx.db, ctx.user.id, input.examId)),
   check: p.input(examIdInput).query(({ ctx, input }) => L.checkExam(ctx.db, ctx.user.id, input.examId)),
+  // The wizard's notice: what is already read is kept per learner and exam.
+  precheck: p.input(examIdInput).mutation(({ ctx, input }) => openPrecheck(ctx.db, ctx.user.id, input.examId)),
+  readNotice: p.input(examIdInput).mutation(({ ctx, input }) => readNotice(ctx.db, ctx.user.id, input.examId)),
   start: p.input(examIdInput).mutation(({ ctx, input }) => startExam(ctx.db, ctx.user.id, input.examId)),
   paper: p.input(paperIdInput).query(({ ctx, input }) => L.paperContent(ctx.db, ctx.user.id, input.paperId)),
   question: p.input(questionRefInput).query(({ ctx, input }) => L.questionContent(ctx.db, ctx.user.id, input)),

@@ -81,8 +81,8 @@ export const examLegacy = legacyRows([
   { method: "POST", path: `${Q}/exportQuestionList`, call: (c, i) => c.exam.admin.question.exportList(i as never), ...download },
   { method: "POST", path: `${Q}/download`, call: (c, i) => c.exam.admin.question.template(i as never), ...download },
   { method: "POST", path: `${Q}/downloadErrorQuestions`, call: (c, i) => c.exam.admin.question.errorFile(i as never), ...download },
-  { method: "POST", path: `${Q}/importQuestionExcel`, call: (c, i) => c.exam.admin.question.importExcel(i as never) },
-  { method: "POST", path: `${Q}/importQuestionExcelV2`, call: (c, i) => c.exam.admin.question.importExcelV2(i as never) },
+  { method: "POST", path: `${Q}/importQuestionExcel`, call: (c, i) => c.exam.admin.question.importExcel(i as never), files: true },
+  { method: "POST", path: `${Q}/importQuestionExcelV2`, call: (c, i) => c.exam.admin.question.importExcelV2(i as never), files: true },
   { method: "GET", path: `${Q}/importProgress`, call: (c, i) => c.exam.admin.question.importProgress(i as never) },
 
   // test papers

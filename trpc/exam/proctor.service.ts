@@ -5,6 +5,8 @@ import type { Db, DbOrTx } from "@db/client";
 import { examAttempts, examRecordings, examVerifications, users } from "@db/schema";
 import { fail, forbidden, notFound } from "../errors";
 import { identityOf } from "../identity/identity.service";
+import { isOwnUpload, PRIVATE_TTL_SECONDS, recordUploads } from "../upload/access.service";
+import { storagePath } from "../upload/file-ref";
 import { keyOfFileUrl, objectSize, putObject, readObject } from "../upload/object.service";
 import { freshFileUrl } from "../upload/upload.service";
 import { loadExam, type Exam } from "./access";
@@ -15,6 +17,9 @@ export const DEFAULT_FACE_THRESHOLD = 95;
 export const VerifyResult = { pass: 0, fail: 1, exhausted: 2 } as const;
 export const NO_FACE_REASON = "未检测到人脸，请正对摄像头并保持光线充足";
 export const NO_PHOTO_MESSAGE = "未找到您的实名认证照片，无法进行人脸核验，请先完善实名信息或联系客服反馈";
+/** Every reason a registered photo cannot be used answers this one message. */
+export const PHOTO_UNUSABLE_MESSAGE = "实名认证照片无法用于人脸核验，请联系客服反馈";
+const NO_PHOTO_FILE = "照片文件不存在，请重新上传";
 export const FACE_BUSY_MESSAGE = new FaceBusyError().message;
 export const FACE_INTERRUPTED_MESSAGE = "人脸核验中断，请重新核验";
 /** A recording segment may still arrive this long after the paper was submitted (the last one is sent on submit). */
@@ -32,12 +37,13 @@ export async function remainVerifyCount(db: DbOrTx, exam: Exam, userId: number) 
   return Math.max(0, exam.faceVerifyCount - n);
 }
 
-/** A data URL or bare base64 image, or a file of the upload flow, as bytes. */
-async function imageBytes(image: string): Promise<Buffer> {
+/** A data URL or bare base64 image, or a file the learner uploaded through the upload flow, as bytes. */
+async function imageBytes(db: DbOrTx, userId: number, image: string): Promise<Buffer> {
   const key = keyOfFileUrl(image);
   if (key) {
-    const stored = await readObject(key);
-    if (!stored) throw fail("照片文件不存在，请重新上传");
+    // Someone else's file answers as a missing one.
+    const stored = (await isOwnUpload(db, userId, key)) ? await readObject(key) : null;
+    if (!stored) throw fail(NO_PHOTO_FILE);
     return stored;
   }
   const m = /^data:image\/[\w.+-]+;base64,/i.exec(image);
@@ -50,36 +56,33 @@ async function imageBytes(image: string): Promise<Buffer> {
 
 const extOf = (bytes: Uint8Array) => (bytes[0] === 0x89 && bytes[1] === 0x50 ? "png" : "jpg");
 
-async function storeImage(folder: string, examId: number, userId: number, bytes: Uint8Array) {
+async function storeImage(db: DbOrTx, folder: string, examId: number, userId: number, bytes: Uint8Array) {
   const ext = extOf(bytes);
-  const key = `exam/${folder}/${examId}/${userId}/${Date.now()}-${randomBytes(4).toString("hex")}.${ext}`;
-  return putObject(key, bytes, ext === "png" ? "image/png" : "image/jpeg");
+  const key = `exam/${folder}/${examId}/${userId}/${Date.now()}-${randomBytes(16).toString("hex")}.${ext}`;
+  const path = await putObject(key, bytes, ext === "png" ? "image/png" : "image/jpeg");
+  await recordUploads(db, [{ key, ownerId: userId, bizCode: "exam", purpose: "exam" }]);
+  return path;
 }
 
-/** The registered photo of the learner's real-name identity, described once per photo. */
+/**
+ * The registered photo of the learner's real-name identity, described once per photo. It is read
+ * from storage by its key, never fetched from an address: a photo that is not an object of this
+ * storage, is missing or shows no face answers one message.
+ */
 async function registeredFace(db: DbOrTx, userId: number) {
   const photo = (await identityOf(db, userId))?.passportPhotoUrl;
   if (!photo) throw fail(NO_PHOTO_MESSAGE);
   const key = keyOfFileUrl(photo);
+  if (!key) throw fail(PHOTO_UNUSABLE_MESSAGE);
   let descriptor;
   try {
-    descriptor = await registeredDescriptor(key ?? photo, () => (key ? readObject(key) : fetchPhoto(photo)));
+    descriptor = await registeredDescriptor(key, () => readObject(key));
   } catch (e) {
-    if (e instanceof FaceImageError) throw fail("实名认证照片无法识别，请联系客服反馈");
+    if (e instanceof FaceImageError) throw fail(PHOTO_UNUSABLE_MESSAGE);
     throw notRun(e);
   }
-  if (descriptor === undefined) throw fail(NO_PHOTO_MESSAGE);
-  if (descriptor === null) throw fail("实名认证照片中未检测到人脸，请联系客服反馈");
+  if (!descriptor) throw fail(PHOTO_UNUSABLE_MESSAGE);
   return descriptor;
-}
-
-async function fetchPhoto(url: string) {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A comparison that did not run (pool busy, worker ended, engine missing): answered, never counted. */
@@ -105,7 +108,7 @@ export async function faceVerify(db: Db, userId: number, input: { examId: number
   const exhausted = { verifyResult: VerifyResult.exhausted, remainVerifyCount: 0, similarity: null, threshold, reason: "今日核验次数已用完" };
   if ((await remainVerifyCount(db, exam, userId)) <= 0) return exhausted;
   const reference = await registeredFace(db, userId);
-  const bytes = await imageBytes(input.faceImg);
+  const bytes = await imageBytes(db, userId, input.faceImg);
   // One of today's checks is reserved under a per-learner lock before the comparison runs, so checks
   // sent at the same moment cannot go over the daily allowance.
   const reserved = await db.transaction(async (tx) => {
@@ -131,7 +134,7 @@ export async function faceVerify(db: Db, userId: number, input: { examId: number
   const similarity = capture ? similarityOf(faceDistance(reference, capture)) : null;
   const pass = similarity !== null && similarity >= threshold;
   const reason = pass ? "" : capture ? "与实名认证照片不一致" : NO_FACE_REASON;
-  const image = await storeImage("face", exam.id, userId, bytes);
+  const image = await storeImage(db, "face", exam.id, userId, bytes);
   const verifyResult = pass ? VerifyResult.pass : VerifyResult.fail;
   await db.update(examVerifications).set({ image, verifyResult, similarity, reason }).where(eq(examVerifications.id, reserved.id));
   return { verifyResult, remainVerifyCount: reserved.remain - 1, similarity, threshold, reason };
@@ -170,9 +173,9 @@ export async function snapVerify(db: Db, userId: number, input: { examId: number
   const source = input.img ?? input.faceImg ?? "";
   if (!source) throw fail("请上传抓拍照片");
   if (input.paperId) await runningAttempt(db, userId, input.paperId, exam.id);
-  const bytes = await imageBytes(source);
+  const bytes = await imageBytes(db, userId, source);
   if (extOf(bytes) === "jpg" && !(bytes[0] === 0xff && bytes[1] === 0xd8)) throw fail("照片格式不支持，请使用JPG或PNG照片");
-  const image = await storeImage("snap", exam.id, userId, bytes);
+  const image = await storeImage(db, "snap", exam.id, userId, bytes);
   const [row] = await db
     .insert(examVerifications)
     .values({ examId: exam.id, userId, attemptId: input.paperId ?? null, kind: "snap", image, verifyResult: VerifyResult.pass })
@@ -204,7 +207,7 @@ export async function faceUserInfo(db: Db, user: { id: number; nick: string }, e
     examId,
     isFaceVerify: exam.isFaceVerify,
     faceVerifyMethod: 1,
-    faceAuthPhotoUrl: freshFileUrl(idn?.passportPhotoUrl ?? ""),
+    faceAuthPhotoUrl: freshFileUrl(idn?.passportPhotoUrl ?? "", PRIVATE_TTL_SECONDS),
     realName: idn?.status === 1 ? (idn.realName ?? user.nick) : user.nick,
     threshold: exam.faceVerifyThreshold ?? DEFAULT_FACE_THRESHOLD,
     remainVerifyCount: await remainVerifyCount(db, exam, user.id),
@@ -225,7 +228,7 @@ export async function attemptProctoring(db: Db, paperId: number) {
   const faces = checks.filter((c) => c.kind === "face");
   const snaps = checks.filter((c) => c.kind === "snap" && c.attemptId === a.id);
   const recordings = await db.select().from(examRecordings).where(eq(examRecordings.attemptId, a.id)).orderBy(asc(examRecordings.seq));
-  const url = (stored: string) => (stored.startsWith("data:") ? stored : freshFileUrl(stored, 3600));
+  const url = (stored: string) => (stored.startsWith("data:") ? stored : freshFileUrl(stored, PRIVATE_TTL_SECONDS));
   return {
     paperId: a.id,
     examId: exam.id,
@@ -236,6 +239,6 @@ export async function attemptProctoring(db: Db, paperId: number) {
     threshold: exam.faceVerifyThreshold,
     faceChecks: faces.map((c) => ({ id: c.id, url: url(c.image), verifyResult: c.verifyResult, similarity: c.similarity, reason: c.reason, createdAt: c.createdAt.getTime() })),
     snapshots: snaps.map((c) => ({ id: c.id, url: url(c.image), createdAt: c.createdAt.getTime() })),
-    recordings: recordings.map((r) => ({ id: r.id, seq: r.seq, url: freshFileUrl(`/storage/file/${r.fileKey}`, 3600), size: r.size, durationMs: r.durationMs, createdAt: r.createdAt.getTime() })),
+    recordings: recordings.map((r) => ({ id: r.id, seq: r.seq, url: freshFileUrl(storagePath(r.fileKey), PRIVATE_TTL_SECONDS), size: r.size, durationMs: r.durationMs, createdAt: r.createdAt.getTime() })),
   };
 }

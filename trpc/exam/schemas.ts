@@ -219,31 +219,34 @@ export const examBaseInput = z
     courseId: optInt("课程ID", 1, Number.MAX_SAFE_INTEGER),
   })
   .refine((v) => v.endTime.getTime() > v.startTime.getTime(), { message: "结束时间须晚于开始时间", path: ["endTime"] });
-export const examAdvancedInput = z.object({
-  id: optInt("考试ID", 1, Number.MAX_SAFE_INTEGER),
-  examId: optInt("考试ID", 1, Number.MAX_SAFE_INTEGER),
-  limitTime: optInt("考试时长", 0, 1440),
-  makeupCount: optInt("补考次数", 0, 99),
-  passScore: optInt("及格分", 0, 10000),
-  showAnswers: flag("是否允许查看答案"),
-  forcedReadTime: optInt("强制阅读时间", 0, 600),
-  instructions: text("考试须知", 5000),
-  isEnableScreenCutting: flag("切屏限制"),
-  isScreenCuttingRemind: flag("切屏提醒"),
-  screenCuttingTimes: optInt("切屏次数", 0, 100),
-  isFaceVerify: flag("人脸核验"),
-  faceVerifyCount: optInt("人脸核验次数", 0, 20),
-  faceVerifyThreshold: optInt("人脸比对通过分", 0, 100),
-  isEnableVideoRecording: flag("视频录制"),
-  isSnapVerify: flag("抓拍"),
-  isOpenSoftMonitor: flag("软件监控"),
-  winDownloadUrl: text("Windows 下载地址", 500),
-  macInterDownloadUrl: text("Mac Intel 下载地址", 500),
-  macM1DownloadUrl: text("Mac Apple 芯片下载地址", 500),
-  isPartialScore: flag("少选得分"),
-  partialScoreRate: optInt("少选得分比例", 1, 99),
-  isBlankScore: flag("填空题按空给分"),
-});
+export const examAdvancedInput = z
+  .object({
+    id: optInt("考试ID", 1, Number.MAX_SAFE_INTEGER),
+    examId: optInt("考试ID", 1, Number.MAX_SAFE_INTEGER),
+    limitTime: optInt("考试时长", 0, 1440),
+    makeupCount: optInt("补考次数", 0, 99),
+    passScore: optInt("及格分", 0, 10000),
+    showAnswers: flag("是否允许查看答案"),
+    forcedReadTime: optInt("强制阅读时间", 0, 600),
+    instructions: text("考试须知", 5000),
+    isEnableScreenCutting: flag("切屏限制"),
+    isScreenCuttingRemind: flag("切屏提醒"),
+    screenCuttingTimes: optInt("切屏次数", 0, 100),
+    isFaceVerify: flag("人脸核验"),
+    faceVerifyCount: optInt("人脸核验次数", 0, 20),
+    faceVerifyThreshold: optInt("人脸比对通过分", 0, 100),
+    isEnableVideoRecording: flag("视频录制"),
+    isSnapVerify: flag("抓拍"),
+    isOpenSoftMonitor: flag("软件监控"),
+    winDownloadUrl: text("Windows 下载地址", 500),
+    macInterDownloadUrl: text("Mac Intel 下载地址", 500),
+    macM1DownloadUrl: text("Mac Apple 芯片下载地址", 500),
+    isPartialScore: flag("少选得分"),
+    partialScoreRate: optInt("少选得分比例", 1, 99),
+    isBlankScore: flag("填空题按空给分"),
+  })
+  // An id alone would set nothing (an empty SET clause the database refuses).
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== "id" && k !== "examId" && x !== undefined), "没有要修改的内容");
 export type ExamAdvancedInput = z.output<typeof examAdvancedInput>;
 export const examQuestionInfoInput = z.object({
   id: optInt("考试ID", 1, Number.MAX_SAFE_INTEGER),

@@ -4,13 +4,21 @@ import type { Db, DbOrTx } from "@db/client";
 import { identityAttempts, userIdentities, users } from "@db/schema";
 import { maskIdNo } from "~/lib/format";
 import { ID_TYPE_NAME } from "~/components/identity/id-card";
+import { ID_CHECKS_PER_USER, take } from "../auth/rate-limit.service";
 import { maskMobile } from "../auth/user-view";
 import { fail, forbidden } from "../errors";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import type { CompleteInput } from "./schemas";
 import { chinaDayStart } from "../china-time";
+import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
+import { storageKeyOf } from "../upload/file-ref";
+import { freshFileUrl } from "../upload/upload.service";
 
 export const DAILY_AUTH_TIMES = 5;
+/** The real-name photo: an object the learner uploaded, kept private to them and admins. */
+const PHOTO_CLAIM = { label: "证件照", purpose: "identity" } as const;
+/** identity_attempts reason of an occupancy check that named holders. */
+const CHECK_OCCUPIED = "check-occupied";
 export type Identity = typeof userIdentities.$inferSelect;
 
 export async function identityOf(db: DbOrTx, userId: number): Promise<Identity | null> {
@@ -40,7 +48,7 @@ export async function identityRecord(db: DbOrTx, userId: number) {
     headPic: user.headPic ?? "",
     isAuth: done ? 1 : 0,
     isNeedCompleted: done ? 0 : 1,
-    passportPhotoUrl: row?.passportPhotoUrl ?? "",
+    passportPhotoUrl: freshFileUrl(row?.passportPhotoUrl ?? "", PRIVATE_TTL_SECONDS),
     realName: done ? (row!.realName ?? "") : "",
     idType: 1,
     idTypeName: ID_TYPE_NAME,
@@ -73,6 +81,36 @@ export async function occupiers(db: DbOrTx, idNo: string, exceptUserId: number) 
     .innerJoin(users, eq(users.id, userIdentities.userId))
     .where(and(eq(userIdentities.idNo, idNo), eq(userIdentities.status, 1), ne(userIdentities.userId, exceptUserId)));
   return rows.map((r) => ({ userId: r.userId, mobile: maskMobile(r.mobile) }));
+}
+
+/**
+ * The identity form's occupancy check (logged-in users only). An answer that names holders costs one
+ * unit of the daily allowance (once per number a day); checks are throttled per user, and refused once
+ * the allowance is spent, so the check cannot be used to look up who holds which number.
+ */
+export async function checkIdCard(db: Db, userId: number, idNo: string, now = new Date()) {
+  await take(db, ID_CHECKS_PER_USER, userId, now);
+  return db.transaction(async (tx) => {
+    // One check of this user at a time, so parallel checks cannot all read the same remaining count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${userId}`}))`);
+    if ((await authTimes(tx, userId, now)).remainTimes <= 0) throw fail("今日实名认证次数已用完，请明天再试");
+    const list = await occupiers(tx, idNo, userId);
+    if (!list.length) return list;
+    const [seen] = await tx
+      .select({ id: identityAttempts.id })
+      .from(identityAttempts)
+      .where(
+        and(
+          eq(identityAttempts.userId, userId),
+          eq(identityAttempts.idNo, idNo),
+          eq(identityAttempts.reason, CHECK_OCCUPIED),
+          gte(identityAttempts.createdAt, chinaDayStart(now)),
+        ),
+      )
+      .limit(1);
+    if (!seen) await logAttempt(tx, userId, idNo, false, CHECK_OCCUPIED);
+    return list;
+  });
 }
 
 export function occupiedMessage(list: { mobile: string }[]) {
@@ -115,6 +153,7 @@ export async function completeIdentity(db: Db, userId: number, input: CompleteIn
   if (times.remainTimes <= 0) throw fail("今日实名认证次数已用完，请明天再试");
   await assertIdentityCodes(db, input.identityList);
   await assertAreaCode(db, input.areaCode);
+  if (input.passportPhotoUrl) await claimUpload(db, userId, input.passportPhotoUrl, PHOTO_CLAIM);
   const taken = await occupiers(db, input.idNo, userId);
   if (taken.length) {
     await logAttempt(db, userId, input.idNo, false, "occupied");
@@ -158,9 +197,10 @@ export async function completePassportPhoto(db: DbOrTx, userId: number, url: str
   const row = await identityOf(db, userId);
   if (!isCompleted(row)) throw fail("请先完成实名认证");
   if (row!.passportPhotoUrl) {
-    if (row!.passportPhotoUrl === url) return identityRecord(db, userId);
+    if (storageKeyOf(row!.passportPhotoUrl) === storageKeyOf(url)) return identityRecord(db, userId);
     throw fail("证件照已上传，不可修改");
   }
+  await claimUpload(db, userId, url, PHOTO_CLAIM);
   const [saved] = await db
     .update(userIdentities)
     .set({ passportPhotoUrl: url, modifiedTime: now })

@@ -1,5 +1,5 @@
 import { adminProcedure, learnerProcedure, router } from "../init";
-import { authTimes, completeIdentity, completePassportPhoto, occupiers, readIdentity } from "./identity.service";
+import { authTimes, checkIdCard, completeIdentity, completePassportPhoto, readIdentity } from "./identity.service";
 import { identityAndOrg, isSupplement, orgSearch, personalCenterData, saveSupplement, updateHeadPic, updateNick } from "./profile.service";
 import { checkNeedAuth, realNameRule, realNameTargets, saveRealNameRule } from "./real-name.service";
 import { areaList, areaTree, identityCategoryList } from "./reference.service";
@@ -27,7 +27,7 @@ export const identityRouter = router({
   complete: learnerProcedure.input(completeInput).mutation(({ ctx, input }) => completeIdentity(ctx.db, ctx.user.id, input)),
   /** The /identity/info form, where identity types are required. */
   submitForm: learnerProcedure.input(identityFormInput).mutation(({ ctx, input }) => completeIdentity(ctx.db, ctx.user.id, input)),
-  checkIdCard: learnerProcedure.input(checkIdCardInput).query(({ ctx, input }) => occupiers(ctx.db, input.idNo, ctx.user.id)),
+  checkIdCard: learnerProcedure.input(checkIdCardInput).query(({ ctx, input }) => checkIdCard(ctx.db, ctx.user.id, input.idNo)),
   completePassportPhoto: learnerProcedure
     .input(photoInput)
     .mutation(({ ctx, input }) => completePassportPhoto(ctx.db, ctx.user.id, input.passportPhotoUrl)),

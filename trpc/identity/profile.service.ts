@@ -7,6 +7,9 @@ import { userView } from "../auth/user-view";
 import { fail } from "../errors";
 import { identityOf, isCompleted } from "./identity.service";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
+import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
+import { signFileUrl } from "../upload/signing";
+import { freshFileUrl, LONG_LIVED_SECONDS } from "../upload/upload.service";
 
 interface SupplementFields {
   identityList?: number[];
@@ -74,7 +77,13 @@ export async function orgSearch(db: DbOrTx, input: { orgName?: string; pageNo: n
   };
 }
 
-export async function updateHeadPic(db: DbOrTx, userId: number, headPic: string) {
+/**
+ * The avatar: a picture the learner uploaded (it becomes public, as others see it beside comments and
+ * in live rooms) or a public site picture; stored as a long-lived link because pages show it as is.
+ */
+export async function updateHeadPic(db: DbOrTx, userId: number, ref: string) {
+  const key = await claimUpload(db, userId, ref, { label: "头像", purpose: "avatar", allowPublic: true });
+  const headPic = signFileUrl(key, Math.floor(Date.now() / 1000) + LONG_LIVED_SECONDS);
   await db.update(users).set({ headPic }).where(eq(users.id, userId));
   return { headPic };
 }
@@ -96,7 +105,7 @@ export async function personalCenterData(db: DbOrTx, userId: number) {
     isAuth: done ? 1 : 0,
     realName: done ? maskName(row!.realName) : "",
     idNo: done ? maskIdNo(row!.idNo) : "",
-    passportPhotoUrl: row?.passportPhotoUrl ?? "",
+    passportPhotoUrl: freshFileUrl(row?.passportPhotoUrl ?? "", PRIVATE_TTL_SECONDS),
     ...org,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nickField } from "../auth/schemas";
 import { ID_NO_MESSAGE, isValidIdNo, normalizeIdNo } from "~/components/identity/id-card";
+import { storageKeyOf, storagePath } from "../upload/file-ref";
 
 // Inputs of the identity calls (learner-front-end.md 5 "Identity form").
 
@@ -45,15 +46,23 @@ export const identityListOptional = z.preprocess(codes, identityCodes.optional()
 export const orgNameField = z.preprocess(blank, z.string().max(ORG_NAME_MAX, `最多${ORG_NAME_MAX}个字符`).optional()).optional();
 export const areaCodeField = z.preprocess(blank, z.string().regex(/^\d{6,12}$/, "所属地区不正确").optional()).optional();
 
-/** Stored uploads (/storage/file/…) or an absolute http(s) address; nothing else reaches an <img>. */
+/**
+ * A file of this site's storage, as its path (`/storage/file/<key>`, a signature ignored) or bare key;
+ * answered as the canonical path. Addresses on other hosts are refused with the field's one message;
+ * the service then checks the learner uploaded it (trpc/upload/access.service.ts claimUpload).
+ */
 export const fileUrlField = (label: string) =>
   z.preprocess(
     text,
     z
       .string({ error: `请上传${label}` })
       .min(1, `请上传${label}`)
-      .max(1000, `${label}地址过长`)
-      .refine((v) => /^\/storage\/file\/[^\s]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), `${label}地址不正确`),
+      .transform((v, ctx) => {
+        const key = storageKeyOf(v);
+        if (key) return storagePath(key);
+        ctx.addIssue({ code: "custom", message: `${label}无效，请重新上传` });
+        return z.NEVER;
+      }),
   );
 
 export const completeInput = z.object({

@@ -1,3 +1,4 @@
+import { BodyTooLargeError, declaredTooLarge, readLimited } from "../body-limit";
 import type { LegacyInput, LegacyRequest } from "./types";
 
 /** Values that look like JSON objects, arrays, booleans or null become those; numbers stay strings. */
@@ -63,13 +64,29 @@ export function decodeSearchParams(params: URLSearchParams): LegacyInput {
   return out;
 }
 
-/** Reads a request body as JSON, form, or multipart; an empty body is an empty object. */
-export async function decodeBody(request: LegacyRequest): Promise<LegacyInput> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+const utf8 = new TextDecoder();
+
+/** The body's bytes, at most `limit` of them (BodyTooLargeError past that). */
+async function bodyBytes(request: LegacyRequest, limit: number): Promise<Uint8Array> {
+  if (request.readBody) {
+    if (declaredTooLarge(request.headers.get("content-length"), limit)) throw new BodyTooLargeError();
+    const bytes = await request.readBody(limit);
+    if (bytes === "too-large") throw new BodyTooLargeError();
+    return bytes ?? new Uint8Array(0);
+  }
+  return readLimited(request.body, request.headers.get("content-length"), limit);
+}
+
+/** Reads a request body (at most `limit` bytes) as JSON, form, or multipart; an empty body is an empty object. */
+export async function decodeBody(request: LegacyRequest, limit: number): Promise<LegacyInput> {
+  const type = request.headers.get("content-type") ?? "";
+  const bytes = await bodyBytes(request, limit);
+  const lower = type.toLowerCase();
+  if (lower.includes("multipart/form-data") || lower.includes("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
-      form = await request.formData();
+      // The bytes sit in a plain ArrayBuffer (never a shared one), which is what a body may be.
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
     } catch {
       throw new BadBodyError("表单内容无法解析");
     }
@@ -77,7 +94,7 @@ export async function decodeBody(request: LegacyRequest): Promise<LegacyInput> {
     for (const [k, v] of form) assign(out, k, typeof v === "string" ? jsonish(v) : v);
     return out;
   }
-  const text = await request.text();
+  const text = utf8.decode(bytes);
   if (!text.trim()) return {};
   try {
     const parsed: unknown = JSON.parse(text);

@@ -5,9 +5,10 @@ import { createAppCaller } from "../caller";
 import { createContext } from "../context";
 import { AppError, LegacyCode, legacyCodeOf } from "../errors";
 import { zodMessage } from "../zod-message";
+import { BODY_LIMIT, BodyTooLargeError, FILE_BODY_LIMIT, TOO_LARGE_MESSAGE } from "../body-limit";
 import { BadBodyError, decodeBody, decodeSearchParams } from "./decode";
 import { errorEnvelope, jsonResponse, okEnvelope } from "./envelope";
-import { matchLegacy } from "./table";
+import { GET_STATE_CHANGES, matchLegacy } from "./table";
 import type { LegacyRequest, LegacyRow } from "./types";
 
 const SERVER_BUSY = "服务器开小差了，请稍后再试";
@@ -20,6 +21,12 @@ function messageOf(error: unknown): string {
   return SERVER_BUSY;
 }
 
+/** The size a call's body may have: a file-taking call's multipart body is bigger than the rest. */
+function bodyLimitOf(row: LegacyRow, request: LegacyRequest) {
+  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().includes("multipart/form-data");
+  return row.files && multipart ? FILE_BODY_LIMIT : BODY_LIMIT;
+}
+
 /** Answers one legacy call: look the path up, decode, call the procedure, wrap the envelope. */
 export async function handleLegacy(request: LegacyRequest, db: Db, rows?: LegacyRow[]): Promise<Response> {
   const url = new URL(request.url);
@@ -29,6 +36,9 @@ export async function handleLegacy(request: LegacyRequest, db: Db, rows?: Legacy
   if (match.kind === "none") {
     return jsonResponse(errorEnvelope(404, "请求地址不存在", kind), 404);
   }
+  if (match.kind === "bad-path") {
+    return jsonResponse(errorEnvelope(LegacyCode.badInput, "请求地址格式不正确", kind), 400);
+  }
   if (match.kind === "wrong-method") {
     const h = new Headers({ allow: match.allowed.join(", ") });
     return jsonResponse(errorEnvelope(405, `该地址不支持 ${method} 请求`, kind), 405, h);
@@ -36,13 +46,15 @@ export async function handleLegacy(request: LegacyRequest, db: Db, rows?: Legacy
   const { row, params } = match;
   const envelope = row.envelope ?? kind;
   const resHeaders = new Headers();
+  // GET never changes state, unless the table says this call must (GET_STATE_CHANGES).
+  const onGet = method === "GET" ? GET_STATE_CHANGES[row.path] : undefined;
   try {
     const query = decodeSearchParams(url.searchParams);
-    const body = method === "GET" || method === "DELETE" ? {} : await decodeBody(request);
+    const body = method === "GET" || method === "DELETE" ? {} : await decodeBody(request, bodyLimitOf(row, request));
     const input = { ...query, ...body, ...params };
-    const ctx = await createContext({ db, request, resHeaders });
+    const ctx = await createContext({ db, request, resHeaders, method: onGet === "run" ? null : method });
     const caller = createAppCaller(ctx);
-    const data = await row.call(caller, input, ctx);
+    const data = await (typeof onGet === "function" ? onGet : row.call)(caller, input, ctx);
     if (row.respond) {
       const res = row.respond(data as never, ctx);
       for (const [k, v] of resHeaders) if (k.toLowerCase() === "set-cookie") res.headers.append(k, v);
@@ -52,6 +64,13 @@ export async function handleLegacy(request: LegacyRequest, db: Db, rows?: Legacy
   } catch (error) {
     if (error instanceof BadBodyError) {
       return jsonResponse(errorEnvelope(LegacyCode.badInput, error.message, envelope), 200, resHeaders);
+    }
+    if (error instanceof BodyTooLargeError) {
+      // The rest of the body stays unread: closing the connection drops it.
+      return jsonResponse(errorEnvelope(413, TOO_LARGE_MESSAGE, envelope), 413, new Headers({ connection: "close" }));
+    }
+    if (error instanceof TRPCError && error.code === "METHOD_NOT_SUPPORTED") {
+      return jsonResponse(errorEnvelope(405, error.message, envelope), 405, resHeaders);
     }
     const code = error instanceof ZodError ? LegacyCode.badInput : legacyCodeOf(error);
     const message = messageOf(error);

@@ -46,6 +46,7 @@ let compiled: ReturnType<typeof compile> | undefined;
 export type Match =
   | { kind: "found"; row: LegacyRow; params: Record<string, string> }
   | { kind: "wrong-method"; allowed: LegacyMethod[] }
+  | { kind: "bad-path" }
   | { kind: "none" };
 
 export function matchLegacy(method: string, path: string, rows: LegacyRow[] = legacyTable): Match {
@@ -60,10 +61,38 @@ export function matchLegacy(method: string, path: string, rows: LegacyRow[] = le
     if (!hit) continue;
     if (c.row.method === method) {
       const params: Record<string, string> = {};
-      c.names.forEach((n, i) => (params[n] = decodeURIComponent(hit[i + 1]!)));
+      try {
+        c.names.forEach((n, i) => (params[n] = decodeURIComponent(hit[i + 1]!)));
+      } catch {
+        return { kind: "bad-path" };
+      }
       return { kind: "found", row: c.row, params };
     }
     allowed.push(c.row.method);
   }
   return allowed.length ? { kind: "wrong-method", allowed } : { kind: "none" };
 }
+
+/**
+ * The catalogue's GET calls whose procedure changes state. A GET never runs a mutation (a cross-site link
+ * carries the learner's SameSite=Lax cookies on a top-level GET); each of these says what GET does instead.
+ * "run": the mutation runs anyway, because old clients can only reach it by GET and a forged link gains
+ * nothing. A function: the answer GET gives, changing nothing.
+ */
+export const GET_STATE_CHANGES: Record<string, "run" | LegacyRow["call"]> = {
+  // An <img> loads these; a forged link only gives the visitor a new challenge of their own.
+  "/api/login/captcha": "run",
+  "/api/elearning/caiyun/front/user/register/captcha": "run",
+  "/api/elearning/caiyun/front/user/imgCode": "run",
+  // Old clients navigate to it; a forged link can only sign the learner out.
+  "/api/login/logout": "run",
+  // Spends the SMS code sent to the learner's phone, which a forged link cannot know.
+  "/api/elearning/caiyun/front/user/checkModifyPhoneCode": "run",
+  // Watch time is counted by the server from the room's presence; the old client's GET is only acknowledged.
+  "/api/elearning/front/live/leave": async () => ({ success: true }),
+  // Replies are marked read by POST caiyun/front/comment/readReply; GET answers the count and leaves them unread.
+  "/api/elearning/front/comment/message/readReplyMessage": async (c) => {
+    const { count } = await c.comment.unreadCount();
+    return { count: 0, unReadCount: count };
+  },
+};

@@ -5,16 +5,18 @@ export type LegacyMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type LegacyInput = Record<string, unknown>;
 
 /**
- * What the adapter reads of a request. A Fetch Request fits; the production server (server.mjs) passes a
- * lighter object with the same members, made from the Node request, and builds a real Request only for
- * form bodies. Keep to these members so both stay interchangeable.
+ * What the adapter reads of a request. A Fetch Request fits (its body stream is read up to the call's
+ * size limit); the production server (server.mjs) passes a lighter object made from the Node request,
+ * whose readBody reads the Node stream itself. Keep to these members so both stay interchangeable.
  */
 export interface LegacyRequest {
   url: string;
   method: string;
   headers: Pick<Headers, "get">;
-  text(): Promise<string>;
-  formData(): Promise<FormData>;
+  /** A Fetch Request's body. */
+  body?: ReadableStream<Uint8Array> | null;
+  /** The whole body, or "too-large" as soon as it passes `limit` bytes (then nothing more is read). */
+  readBody?(limit: number): Promise<Uint8Array | null | "too-large">;
 }
 
 /** One row of the path table: a legacy call and the procedure that answers it. */
@@ -25,6 +27,8 @@ export interface LegacyRow {
   call: (caller: AppCaller, input: LegacyInput, ctx: Context) => Promise<unknown>;
   /** "login" calls answer {success, result, message, code}; the rest {code, message, success, data}. */
   envelope?: "elearning" | "login";
+  /** Calls that take an uploaded file (a multipart body up to FILE_BODY_LIMIT instead of BODY_LIMIT). */
+  files?: true;
   /** Calls that answer something other than JSON (images, redirects, files). */
   respond?: (data: never, ctx: Context) => Response;
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } f
 import type { DbOrTx } from "@db/client";
 import { liveAppointments, livePlaybackSubscriptions, lives, liveWatchRecords, users } from "@db/schema";
 import { env } from "~/lib/env.server";
+import { PRESENCE_REPORT_MS } from "../../realtime/protocol";
 import { AppError, LegacyCode, fail, notFound } from "../errors";
 import { BUSINESS_TYPE } from "~/components/identity/real-name";
 import { assertRealName } from "../identity/real-name.service";
@@ -104,30 +105,33 @@ export async function playbackStatus(db: DbOrTx, liveId: number, userId: number)
   return { isSubscribe: isSubscribePlayback };
 }
 
-// The room token signs live, user and expiry so the realtime process can present it back to the app.
+// The room token signs live, user, expiry and the session it was asked with, so the realtime process can
+// present it back to the app and the socket ends with that session.
 const TOKEN_TTL_MS = 12 * 3600 * 1000;
+/** Hex characters of the session id a room token carries: enough to find it among the user's sessions. */
+const TOKEN_SESSION_CHARS = 16;
 const secret = () => env().SERVICE_TOKEN ?? "caiyun-live-room-dev-secret";
 const sign = (body: string) => createHmac("sha256", secret()).update(body).digest("base64url");
 
-export function roomToken(liveId: number, userId: number, now = Date.now()) {
-  const body = `${liveId}.${userId}.${now + TOKEN_TTL_MS}`;
+export function roomToken(liveId: number, userId: number, sessionId: string, now = Date.now()) {
+  const body = `${liveId}.${userId}.${now + TOKEN_TTL_MS}.${sessionId.slice(0, TOKEN_SESSION_CHARS)}`;
   return `${body}.${sign(body)}`;
 }
-export function readRoomToken(token: string, now = Date.now()): { liveId: number; userId: number } | null {
-  const m = /^(\d+)\.(\d+)\.(\d+)\.([\w-]+)$/.exec(token);
+export function readRoomToken(token: string, now = Date.now()): { liveId: number; userId: number; sessionPrefix: string } | null {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.([0-9a-f]{16})\.([\w-]+)$/.exec(token);
   if (!m) return null;
-  const expected = Buffer.from(sign(`${m[1]}.${m[2]}.${m[3]}`));
-  const given = Buffer.from(m[4]!);
+  const expected = Buffer.from(sign(`${m[1]}.${m[2]}.${m[3]}.${m[4]}`));
+  const given = Buffer.from(m[5]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (Number(m[3]) < now) return null;
-  return { liveId: Number(m[1]), userId: Number(m[2]) };
+  return { liveId: Number(m[1]), userId: Number(m[2]), sessionPrefix: m[4]! };
 }
 
 /** What the old client needs to open the room socket. */
-export async function authToken(db: DbOrTx, liveId: number, user: { id: number; nick: string }) {
+export async function authToken(db: DbOrTx, liveId: number, user: { id: number; nick: string }, sessionId: string) {
   const live = await findLive(db, { liveId });
   await assertOpen(db, live, user.id);
-  return { accessToken: roomToken(live.id, user.id), audienceId: String(user.id), audienceNick: user.nick, liveId: live.id, roomId: live.roomId, wsPath: `/api/elearning/ws/live/${live.id}` };
+  return { accessToken: roomToken(live.id, user.id, sessionId), audienceId: String(user.id), audienceNick: user.nick, liveId: live.id, roomId: live.roomId, wsPath: `/api/elearning/ws/live/${live.id}` };
 }
 
 /** Score: a point a minute watched (up to 120), a point an interaction; kept on the record. */
@@ -137,14 +141,17 @@ export async function entry(db: DbOrTx, input: { liveId: number; orgName?: strin
   const live = await findLive(db, { liveId: input.liveId });
   await assertOpen(db, live, userId);
   const now = new Date();
+  // Entering a replay starts its clock: the next report may credit the time since.
+  const replayClock = isReplay(live) ? { playbackAt: now } : {};
   await db
     .insert(liveWatchRecords)
-    .values({ liveId: live.id, userId, entryCount: 1, lastEntryAt: now, orgName: input.orgName, areaCode: input.areaCode, areaName: input.areaName })
+    .values({ liveId: live.id, userId, entryCount: 1, lastEntryAt: now, orgName: input.orgName, areaCode: input.areaCode, areaName: input.areaName, ...replayClock })
     .onConflictDoUpdate({
       target: [liveWatchRecords.liveId, liveWatchRecords.userId],
       set: {
         entryCount: sql`${liveWatchRecords.entryCount} + 1`,
         lastEntryAt: now,
+        ...replayClock,
         ...(input.orgName ? { orgName: input.orgName } : {}),
         ...(input.areaCode ? { areaCode: input.areaCode, areaName: input.areaName ?? null } : {}),
       },
@@ -152,26 +159,89 @@ export async function entry(db: DbOrTx, input: { liveId: number; orgName?: strin
   return liveView(live, await flags(db, live.id, userId));
 }
 
-/** Leave (and the periodic record call) add watch time; a missing record is created. */
-export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSeconds?: number; isPlayback?: number }, userId: number, leaving: boolean) {
+const isReplay = (live: Live) => live.liveStatus === 2 && live.isPlayback === 1;
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+/** When the live went on air: the console's start, else the planned start. */
+const onAirFrom = (live: Live) => (live.startedAt ?? live.startTime).getTime();
+/** A replay lasts as long as the live was on air (stopping a live sets its end time). */
+const replaySeconds = (live: Live) => seconds(live.endTime.getTime() - onAirFrom(live));
+const recordKey = [liveWatchRecords.liveId, liveWatchRecords.userId];
+
+/**
+ * The player's periodic record call, watchPlayback and leave. Live watch time comes from the room's
+ * presence (recordPresence), so on a live they credit nothing. On a replay they credit the seconds
+ * claimed, but never more than the server's time since the previous report (entry or record, kept on
+ * the record) nor past the replay's length; leaving stops that clock. The answer stays {success}.
+ */
+export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSeconds?: number; isPlayback?: number }, userId: number, leaving: boolean, now = new Date()) {
   const live = await findLive(db, { liveId: input.liveId });
-  const secs = Math.min(input.watchSeconds ?? 0, 86400);
-  const live_ = input.isPlayback ? 0 : secs;
-  const back = input.isPlayback ? secs : 0;
-  const now = new Date();
+  const where = and(eq(liveWatchRecords.liveId, live.id), eq(liveWatchRecords.userId, userId));
+  if (!isReplay(live)) {
+    if (leaving) await db.update(liveWatchRecords).set({ lastLeaveAt: now }).where(where);
+    return { success: true };
+  }
+  const claimed = Math.max(0, Math.min(input.watchSeconds ?? 0, 86400));
+  const since = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${liveWatchRecords.playbackAt}))`;
+  const credit = sql`greatest(0, least(${claimed}::int, coalesce(round(${since}), 0)))::int`;
+  const next = leaving ? null : now;
   await db
     .insert(liveWatchRecords)
-    .values({ liveId: live.id, userId, watchSeconds: live_, playbackSeconds: back, lastLeaveAt: leaving ? now : null, score: Math.min(Math.floor(live_ / 60), 120) + Math.min(Math.floor(back / 60), 60) })
+    .values({ liveId: live.id, userId, playbackAt: next, lastLeaveAt: leaving ? now : null })
     .onConflictDoUpdate({
-      target: [liveWatchRecords.liveId, liveWatchRecords.userId],
+      target: recordKey,
       set: {
-        watchSeconds: sql`${liveWatchRecords.watchSeconds} + ${live_}`,
-        playbackSeconds: sql`${liveWatchRecords.playbackSeconds} + ${back}`,
+        playbackSeconds: sql`greatest(${liveWatchRecords.playbackSeconds}, least(${liveWatchRecords.playbackSeconds} + ${credit}, ${replaySeconds(live)}::int))`,
+        playbackAt: next,
         ...(leaving ? { lastLeaveAt: now } : {}),
       },
     });
   await rescore(db, live.id, [userId]);
   return { success: true };
+}
+
+/** Longest silence between two presence reports of a viewer that still counts as watching. */
+export const PRESENCE_MAX_GAP_SECONDS = (PRESENCE_REPORT_MS * 2.5) / 1000;
+
+/**
+ * A presence report of the realtime process: `present` viewers have a socket in the room, `left` ones
+ * closed their last. Each is credited the server's time since their previous report (none across a gap
+ * longer than PRESENCE_MAX_GAP_SECONDS, or after leaving), counted only while the live was on air, and a
+ * viewer's total never exceeds the live's time on air. Several processes reporting one viewer credit
+ * the time once: each report moves the viewer's clock on.
+ */
+export async function recordPresence(db: DbOrTx, liveId: number, report: { present: number[]; left: number[] }, now = new Date()) {
+  const [live] = await db.select().from(lives).where(eq(lives.id, liveId));
+  const leaving = new Set(report.left);
+  const left = [...leaving];
+  const present = [...new Set(report.present)].filter((u) => !leaving.has(u));
+  if (!live || (!present.length && !left.length)) return { count: 0 };
+  const from = onAirFrom(live);
+  const until = live.liveStatus === 1 ? now.getTime() : live.liveStatus === 2 ? Math.min(now.getTime(), live.endTime.getTime()) : from;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const r = liveWatchRecords;
+  const credit = sql`case when ${r.presenceAt} is null or ${r.presenceAt} < ${iso(now.getTime() - PRESENCE_MAX_GAP_SECONDS * 1000)}::timestamptz then 0
+    else greatest(0, round(extract(epoch from (${iso(until)}::timestamptz - greatest(${r.presenceAt}, ${iso(from)}::timestamptz)))))::int end`;
+  const watched = sql`greatest(${r.watchSeconds}, least(${r.watchSeconds} + ${credit}, ${seconds(until - from)}::int))`;
+  // One statement per kind, the ids as one JSON parameter: a 2,000-viewer report is a single round trip.
+  // Only enabled accounts earn time (a disabled learner's socket is on its way out); the score follows scoreSql.
+  for (const [ids, presenceAt, leftAt] of [
+    [present, now.toISOString(), null],
+    [left, null, now.toISOString()],
+  ] as const) {
+    if (!ids.length) continue;
+    await db.execute(sql`
+      insert into ${r} (live_id, user_id, presence_at, last_leave_at)
+      select ${liveId}::bigint, u.id, ${presenceAt}::timestamptz, ${leftAt}::timestamptz
+      from ${users} u
+      where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) and u.status = 1
+      on conflict (live_id, user_id) do update set
+        watch_seconds = ${watched},
+        score = least(${watched} / 60, 120) + least(${r.playbackSeconds} / 60, 60) + ${r.interactions},
+        presence_at = excluded.presence_at,
+        last_leave_at = coalesce(excluded.last_leave_at, ${r.lastLeaveAt}),
+        updated_at = now()`);
+  }
+  return { count: present.length + left.length };
 }
 
 export async function addInteractions(db: DbOrTx, liveId: number, userIds: number[], n = 1) {

@@ -8,11 +8,14 @@ import { commentRefusal, roomRules, saveComments } from "./message.service";
 import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
-import { assertOpen, findLive, readRoomToken } from "./room.service";
+import { assertOpen, findLive, readRoomToken, recordPresence } from "./room.service";
 import { asrBatchInput, idOf } from "./schemas";
+import { sessionByPrefix, standingSessions } from "../realtime/sessions";
 
 const liveId = idOf("直播ID");
-const item = z.object({ msgId: z.string().min(8).max(40), userId: z.number().int().positive(), nick: z.string().max(40), content: z.string().min(1).max(500), sentAt: z.number().int() });
+const sessionId = z.string().min(1).max(64);
+const item = z.object({ msgId: z.string().min(8).max(40), userId: z.number().int().positive(), nick: z.string().max(40), content: z.string().min(1).max(500), sentAt: z.number().int(), sessionId });
+const userIds = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(5000);
 
 /** Calls the realtime process makes for live rooms, with the service token. */
 export const liveServiceRouter = router({
@@ -21,26 +24,46 @@ export const liveServiceRouter = router({
     .input(z.object({ liveId, accessToken: z.string().max(300).optional(), sessionToken: z.string().max(200).optional() }))
     .mutation(async ({ ctx, input }) => {
       let userId: number | null = null;
+      let session: string | null = null;
       if (input.accessToken) {
         const t = readRoomToken(input.accessToken);
-        if (t && t.liveId === input.liveId) userId = t.userId;
+        // The token is good only while the session it was asked with stands.
+        session = t && t.liveId === input.liveId ? await sessionByPrefix(ctx.db, t.userId, t.sessionPrefix) : null;
+        if (session) userId = t!.userId;
       }
-      if (!userId && input.sessionToken) userId = (await validateSessionToken(ctx.db, input.sessionToken))?.user.id ?? null;
-      if (!userId) throw notLoggedIn();
+      if (!userId && input.sessionToken) {
+        const found = await validateSessionToken(ctx.db, input.sessionToken);
+        userId = found?.user.id ?? null;
+        session = found?.session.id ?? null;
+      }
+      if (!userId || !session) throw notLoggedIn();
       const live = await findLive(ctx.db, { liveId: input.liveId });
       await assertOpen(ctx.db, live, userId);
       const [u] = await ctx.db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
       if (!u) throw notLoggedIn();
-      return { userId, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus };
+      return { userId, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus, sessionId: session };
     }),
   rules: serviceProcedure.input(z.object({ liveId })).query(({ ctx, input }) => roomRules(ctx.db, input.liveId)),
   /** The full check, for a process whose cache is cold. */
   refusal: serviceProcedure
     .input(z.object({ liveId, userId: z.number().int().positive(), content: z.string().max(500) }))
     .query(({ ctx, input }) => commentRefusal(ctx.db, input.liveId, input.userId, input.content)),
+  /** Stores what still-standing sessions sent; the ended ones are answered so their sockets close. */
   saveBatch: serviceProcedure
-    .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.number().int().min(0).max(10_000_000).default(0) }))
-    .mutation(({ ctx, input }) => saveComments(ctx.db, input.liveId, input.items, input.likes)),
+    .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.array(z.object({ sessionId, count: z.number().int().min(1).max(1_000_000) })).max(20_000).default([]) }))
+    .output(z.object({ saved: z.number(), ended: z.array(z.string()) }))
+    .mutation(async ({ ctx, input }) => {
+      const standing = await standingSessions(ctx.db, [...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)]);
+      const items = input.items.filter((i) => standing.get(i.sessionId) === i.userId);
+      const likes = input.likes.reduce((n, l) => n + (standing.has(l.sessionId) ? l.count : 0), 0);
+      const ended = [...new Set([...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)])].filter((id) => !standing.has(id));
+      const { saved } = await saveComments(ctx.db, input.liveId, items, likes);
+      return { saved, ended };
+    }),
+  /** Who is in the room (realtime process): watch time is credited by this server's clock. */
+  presence: serviceProcedure
+    .input(z.object({ liveId, present: userIds, left: userIds }))
+    .mutation(({ ctx, input }) => recordPresence(ctx.db, input.liveId, input)),
   /** The RTMP ingest reports a stream starting or stopping (realtime/ingest). */
   stream: serviceProcedure
     .input(z.object({ roomId: z.string().regex(/^[\w-]{1,32}$/, "直播间号格式错误"), key: z.string().min(1).max(120), event: z.enum(["start", "stop"]) }))

@@ -28,11 +28,16 @@ export const folderCreateInput = z.object({
   kind: folderKind,
 });
 export const folderUpdateInput = z.object({ id: idOf("文件夹ID"), name: nameField("文件夹名称", 50) });
-export const folderMoveInput = z.object({
-  id: idOf("文件夹ID"),
-  parentId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), optionalId("上级文件夹").nullable()).optional(),
-  sort: optionalInt("排序", 0, 1_000_000),
-});
+/** An update naming only its target would set nothing (an empty SET clause the database refuses). */
+const NOTHING_TO_CHANGE = "没有要修改的内容";
+
+export const folderMoveInput = z
+  .object({
+    id: idOf("文件夹ID"),
+    parentId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), optionalId("上级文件夹").nullable()).optional(),
+    sort: optionalInt("排序", 0, 1_000_000),
+  })
+  .refine((v) => v.parentId !== undefined || v.sort !== undefined, NOTHING_TO_CHANGE);
 export const folderIdInput = z.object({ id: idOf("文件夹ID") });
 export const folderTreeInput = z.object({ kind: folderKind }).optional();
 export const folderSettingInput = z.object({ id: idOf("文件夹ID"), setting: z.record(z.string(), z.unknown(), { error: "设置格式不正确" }).default({}) });
@@ -59,11 +64,13 @@ export type ItemUpdateInput = z.output<typeof itemUpdateInput>;
 
 export const itemIdInput = z.object({ id: idOf("素材ID") });
 export const itemIdsInput = z.object({ ids: idList("素材") });
-export const itemBatchUpdateInput = z.object({
-  ids: idList("素材"),
-  folderId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), optionalId("文件夹ID").nullable()).optional(),
-  status: optionalInt("状态", 0, 1),
-});
+export const itemBatchUpdateInput = z
+  .object({
+    ids: idList("素材"),
+    folderId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), optionalId("文件夹ID").nullable()).optional(),
+    status: optionalInt("状态", 0, 1),
+  })
+  .refine((v) => v.folderId !== undefined || v.status !== undefined, NOTHING_TO_CHANGE);
 
 export const itemPageInput = z
   .object({

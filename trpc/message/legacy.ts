@@ -22,7 +22,7 @@ export const messageLegacy = legacyRows([
   { method: "POST", path: `${B}/bindStationMessage/new`, call: (c, i) => c.message.admin.bindAccounts(i as never) },
   { method: "POST", path: `${B}/delBindStationMessage`, call: (c, i) => c.message.admin.unbind(i as never) },
   // Old clients wait for the whole import; the answer carries the job id for the error download.
-  { method: "POST", path: `${B}/importStationMessage`, call: (c, i) => c.message.admin.importExcel({ ...(i as object), wait: true } as never) },
+  { method: "POST", path: `${B}/importStationMessage`, call: (c, i) => c.message.admin.importExcel({ ...(i as object), wait: true } as never), files: true },
   { method: "POST", path: `${B}/search`, call: (c, i) => c.message.admin.recipients(i as never) },
   { method: "POST", path: `${B}/operateMessageStatus`, call: (c, i) => c.message.admin.operate(i as never) },
 

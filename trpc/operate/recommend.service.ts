@@ -74,6 +74,7 @@ export function itemView(i: Item, fresh?: Snapshot) {
     realPrice: s.isFree ? 0 : s.realPrice,
     scribingPrice: s.scribingPrice,
     liveStatus: i.type === 2 ? s.liveStatus ?? 0 : null,
+    isPause: i.type === 2 ? fresh?.isPause ?? 0 : 0,
     isPlayback: s.isPlayback,
     startTime: ms(s.startTime),
     channelCode: s.channelCode,

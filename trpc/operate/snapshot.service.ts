@@ -13,6 +13,7 @@ export interface Snapshot {
   realPrice?: number;
   scribingPrice?: number;
   liveStatus?: number | null;
+  isPause?: number;
   isPlayback?: number;
   startTime?: Date | null;
   channelCode?: string;
@@ -66,6 +67,7 @@ export async function readSnapshots(db: DbOrTx, refs: { type: number; recommendO
           picUrl: l.coverUrl ?? "",
           teacher: l.teacherName,
           liveStatus: l.liveStatus,
+          isPause: l.isPause,
           isPlayback: l.isPlayback,
           startTime: l.startTime,
           channelCode: l.channelCode ?? "",

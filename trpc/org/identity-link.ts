@@ -3,6 +3,8 @@ import type { DbOrTx } from "@db/client";
 import { userIdentities, users } from "@db/schema";
 import type { SessionUser } from "../auth/session";
 import { notFound } from "../errors";
+import { PRIVATE_TTL_SECONDS } from "../upload/file-ref";
+import { freshFileUrl } from "../upload/upload.service";
 
 const mask = (s: string | null, keep: number) => (!s ? "" : s.length <= keep * 2 ? s : `${s.slice(0, keep)}${"*".repeat(s.length - keep * 2)}${s.slice(-keep)}`);
 
@@ -20,7 +22,7 @@ export async function identitySummary(db: DbOrTx, user: SessionUser) {
     idNo: mask(idn?.idNo ?? null, 4),
     orgName: idn?.orgName ?? "",
     areaCode: idn?.areaCode ?? "",
-    passportPhotoUrl: idn?.passportPhotoUrl ?? "",
+    passportPhotoUrl: freshFileUrl(idn?.passportPhotoUrl ?? "", PRIVATE_TTL_SECONDS),
     authenticationTime: idn?.authenticationTime?.getTime() ?? null,
   };
 }

@@ -56,7 +56,7 @@ export const orgLegacy = legacyRows([
   { method: "POST", path: `${U}/getAuthenticationInfo`, call: (c, i) => c.org.users.getAuthInfo(i as never) },
   { method: "POST", path: `${U}/resetAuthenticationInfo`, call: (c, i) => c.org.users.resetAuthInfo(i as never) },
   // Old clients wait for the whole import; the answer carries the job id for the error download.
-  { method: "POST", path: `${U}/importUserInfoExcel`, call: (c, i) => c.org.users.importExcel({ ...(i as object), wait: true } as never) },
+  { method: "POST", path: `${U}/importUserInfoExcel`, call: (c, i) => c.org.users.importExcel({ ...(i as object), wait: true } as never), files: true },
   {
     method: "GET",
     path: `${U}/downloadErrorUserInfo`,

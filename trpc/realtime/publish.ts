@@ -1,5 +1,5 @@
 import { createRedisBus, type Bus, type Envelope } from "../../realtime/bus";
-import type { UnreadMessage } from "../../realtime/protocol";
+import type { SessionEndedMessage, UnreadMessage } from "../../realtime/protocol";
 import { topics } from "../../realtime/topics";
 import { env } from "~/lib/env.server";
 
@@ -55,6 +55,19 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export function publishUnread(userId: number, unreadNum: number): Promise<boolean> {
   const message: UnreadMessage = { type: "unread", unreadNum };
   return publish(topics.user(userId), message);
+}
+
+// Ids per frame, well inside the realtime process's 64 KB limit on a published body.
+const SESSION_IDS_PER_FRAME = 500;
+
+/** Tells every realtime process to close the sockets these sessions opened and refuse them from now on. */
+export async function publishSessionsEnded(sessionIds: string[]): Promise<boolean> {
+  let ok = true;
+  for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_FRAME) {
+    const message: SessionEndedMessage = { type: "session_ended", data: { sessionIds: sessionIds.slice(i, i + SESSION_IDS_PER_FRAME) } };
+    ok = (await publish(topics.sessions(), message)) && ok;
+  }
+  return ok;
 }
 
 /** Closes the Redis connection, if one was opened (process stop, tests). */

@@ -1,8 +1,9 @@
-import { learnerProcedure, router } from "../init";
+import { learnerProcedure, publicProcedure, router } from "../init";
 import { downloadInput, tokenInput } from "./schemas";
 import { createUploadToken, downloadUrl } from "./upload.service";
 
 export const uploadRouter = router({
-  getUploadToken: learnerProcedure.input(tokenInput).query(({ ctx, input }) => createUploadToken(ctx.user.id, input)),
-  getDownLoadUrl: learnerProcedure.input(downloadInput).query(({ input }) => downloadUrl(input)),
+  getUploadToken: learnerProcedure.input(tokenInput).query(({ ctx, input }) => createUploadToken(ctx.db, ctx.user, input)),
+  // Visitors too: public site assets are signed for anyone, everything else only for those who may read it.
+  getDownLoadUrl: publicProcedure.input(downloadInput).query(({ ctx, input }) => downloadUrl(ctx.db, ctx.user, input)),
 });

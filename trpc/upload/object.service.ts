@@ -3,16 +3,15 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { s3Settings, uploadsRoot } from "./config";
+import { storageKeyOf } from "./file-ref";
 import { isSafeKey } from "./policy";
 import { filePath } from "./signing";
 import { s3Client } from "./s3";
 
-/** The object key of an app file URL (`/storage/file/<key>?exp=&sig=`), or null for other URLs. */
+/** The object key of this site's file path (`/storage/file/<key>?exp=&sig=`); null for anything else, other hosts included. */
 export function keyOfFileUrl(url: string): string | null {
-  const m = /^(?:https?:\/\/[^/]+)?\/storage\/file\/([^?#]+)/.exec(url.trim());
-  if (!m) return null;
-  const key = m[1]!.split("/").map(decodeURIComponent).join("/");
-  return isSafeKey(key) ? key : null;
+  const v = url.trim();
+  return v.startsWith("/storage/file/") ? storageKeyOf(v) : null;
 }
 
 export async function putObject(key: string, bytes: Uint8Array, contentType: string) {

@@ -72,11 +72,17 @@ export function uploadDir(bizCode: string, midPath: string | undefined, userId: 
   return `${bizCode}/${mid ? `${mid}/` : ""}${day(now)}/${userId}/`;
 }
 
+/** 128 random bits in every key, so no one reaches an object by guessing its name. */
 export function objectKey(dir: string, fileName: string) {
-  return `${dir}${randomBytes(6).toString("hex")}_${cleanFileName(fileName)}`;
+  return `${dir}${randomBytes(16).toString("hex")}_${cleanFileName(fileName)}`;
 }
 
-/** Keys never climb out of the upload folder. */
-export function isSafeKey(key: string) {
-  return key.length > 0 && key.length <= 400 && !key.startsWith("/") && !key.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\\0]/.test(key);
+/** What an upload is for, from its folder: real-name photos and exam recordings are private to their owner. */
+export function purposeOf(midPath: string | undefined): "identity" | "exam" | "file" {
+  const first = cleanMidPath(midPath).split("/")[0];
+  if (first === "identity") return "identity";
+  if (first === "exam-recording") return "exam";
+  return "file";
 }
+
+export { isSafeKey } from "./file-ref";

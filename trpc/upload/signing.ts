@@ -1,6 +1,7 @@
 // HMAC signatures of upload policies and of file URLs served by the app.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { storageSecret } from "./config";
+import { storagePath } from "./file-ref";
 
 export function hmac(value: string, encoding: "base64" | "base64url" = "base64") {
   return createHmac("sha256", storageSecret()).update(value).digest(encoding);
@@ -37,9 +38,7 @@ export function decodePolicy(policy: string): PolicyDocument | null {
 }
 
 /** Path of a served file; each segment encoded so Chinese names survive. */
-export function filePath(key: string) {
-  return `/storage/file/${key.split("/").map(encodeURIComponent).join("/")}`;
-}
+export const filePath = storagePath;
 
 export function signFileUrl(key: string, expiresAtSeconds: number) {
   const sig = hmac(`${key}\n${expiresAtSeconds}`, "base64url");

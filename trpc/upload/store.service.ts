@@ -5,6 +5,7 @@ import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { dirname, join } from "node:path";
 import { s3Settings, uploadsRoot } from "./config";
+import { isSensitiveKey, PRIVATE_TTL_SECONDS } from "./file-ref";
 import { contentTypeFor, isSafeKey } from "./policy";
 import { s3PresignedGet } from "./s3";
 import { decodePolicy, filePath, hmac, safeEqual, verifyFileUrl, type PolicyDocument } from "./signing";
@@ -29,13 +30,15 @@ function conditionsOf(doc: PolicyDocument) {
   let prefix: string | null = null;
   let range: [number, number] | null = null;
   let types: string[] | null = null;
+  let keys: string[] | null = null;
   for (const c of doc.conditions) {
     if (!Array.isArray(c)) continue;
     if (c[0] === "starts-with" && c[1] === "$key") prefix = String(c[2]);
+    if (c[0] === "in" && c[1] === "$key") keys = (c[2] as string[]).map(String);
     if (c[0] === "content-length-range") range = [Number(c[1]), Number(c[2])];
     if (c[0] === "in" && String(c[1]).toLowerCase() === "$content-type") types = (c[2] as string[]).map(String);
   }
-  return { prefix, range, types };
+  return { prefix, range, types, keys };
 }
 
 /** POST /storage/upload: multipart with key, policy, signature and file; 200 when stored. */
@@ -58,8 +61,8 @@ export async function handleStorageUpload(request: Request, now = Date.now()): P
   if (!doc) return refuse(403, "上传凭证格式不正确");
   const expires = Date.parse(doc.expiration);
   if (!Number.isFinite(expires) || expires < now) return refuse(403, "上传凭证已过期，请重新上传");
-  const { prefix, range, types } = conditionsOf(doc);
-  if (!key || !prefix || !key.startsWith(prefix) || !isSafeKey(key)) return refuse(403, "文件路径不在授权目录内");
+  const { prefix, range, types, keys } = conditionsOf(doc);
+  if (!key || !prefix || !key.startsWith(prefix) || !isSafeKey(key) || (keys && !keys.includes(key))) return refuse(403, "文件路径不在授权目录内");
   if (!(file instanceof Blob)) return refuse(400, "缺少上传文件");
   if (range && (file.size < range[0] || file.size > range[1])) return refuse(400, `文件大小超出限制（最大${Math.floor(range[1] / 1048576)}Mb）`);
   const type = (field(form, "Content-Type", "content-type") ?? file.type ?? "").split(";")[0]!.trim().toLowerCase();
@@ -79,16 +82,28 @@ export async function handleStorageUpload(request: Request, now = Date.now()): P
   });
 }
 
-/** GET /storage/file/<key>?exp=&sig=: 403 when the link is tampered with or expired. */
+/** Real-name photos and exam pictures are never signed for longer than this; a longer link predates the rule. */
+const SENSITIVE_LINK_MAX_SECONDS = PRIVATE_TTL_SECONDS + 300;
+
+/**
+ * GET /storage/file/<key>?exp=&sig=: 403 when the link is tampered with or expired. Links are
+ * signed only for those who may read the object (access.service.ts), so the link is the permission.
+ */
 export async function handleStorageFile(request: Request, rawKey: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Response> {
   const key = rawKey.replace(/^\/+/, "");
   const url = new URL(request.url);
   if (!isSafeKey(key)) return refuse(404, "文件不存在");
-  if (!verifyFileUrl(key, url.searchParams.get("exp"), url.searchParams.get("sig"), nowSeconds)) {
+  const exp = url.searchParams.get("exp");
+  if (!verifyFileUrl(key, exp, url.searchParams.get("sig"), nowSeconds)) {
     return refuse(403, "链接无效或已过期");
   }
+  if (isSensitiveKey(key) && Number(exp) - nowSeconds > SENSITIVE_LINK_MAX_SECONDS) return refuse(403, "链接无效或已过期");
   const s3 = s3Settings();
-  if (s3) return new Response(null, { status: 302, headers: { location: await s3PresignedGet(s3, key, 900), "cache-control": "no-store" } });
+  if (s3) {
+    // The bucket's link never outlives the app's link.
+    const ttl = Math.max(1, Math.min(900, Number(exp) - nowSeconds));
+    return new Response(null, { status: 302, headers: { location: await s3PresignedGet(s3, key, ttl), "cache-control": "no-store" } });
+  }
   const path = join(uploadsRoot(), key);
   try {
     const info = await stat(path);

@@ -1,8 +1,11 @@
 // Upload policies (oss/getUploadToken) and file URLs (oss/getDownLoadUrl), in either storage mode.
-import { badInput } from "../errors";
+import type { DbOrTx } from "@db/client";
+import { badInput, forbidden } from "../errors";
+import { FILE_REFUSED, readAccess, recordUploads, type Viewer } from "./access.service";
 import { LOCAL_ACCESS_ID, s3Settings } from "./config";
-import { isSafeKey, objectKey, POLICY_TTL_SECONDS, ruleFor, uploadDir } from "./policy";
+import { isSafeKey, objectKey, POLICY_TTL_SECONDS, purposeOf, ruleFor, uploadDir } from "./policy";
 import { s3PostPolicy } from "./s3";
+import { PRIVATE_TTL_SECONDS, storageKeyOf } from "./file-ref";
 import { encodePolicy, hmac, signFileUrl } from "./signing";
 import { cleanFileName } from "~/components/upload/file-name";
 import type { TokenInput, DownloadInput } from "./schemas";
@@ -10,8 +13,8 @@ import type { TokenInput, DownloadInput } from "./schemas";
 export const LOCAL_UPLOAD_PATH = "/storage/upload";
 export const LOCAL_BUCKET = "caiyun";
 
-/** Site files and images (1133) are shown on pages for years; other codes get short-lived links by default. */
-const LONG_LIVED_SECONDS = 10 * 365 * 24 * 3600;
+/** Public site pictures (1133) are shown on pages for years; other public files get a day by default. */
+export const LONG_LIVED_SECONDS = 10 * 365 * 24 * 3600;
 const SHORT_LIVED_SECONDS = 24 * 3600;
 
 export interface UploadToken {
@@ -26,7 +29,12 @@ export interface UploadToken {
   fields: Record<string, string>;
 }
 
-export async function createUploadToken(userId: number, input: TokenInput, now = new Date()): Promise<UploadToken> {
+/**
+ * A policy for one upload. Each key handed out is recorded with its owner and purpose: an admin's
+ * ordinary upload is a site asset anyone may read, everything else stays private to its owner.
+ */
+export async function createUploadToken(db: DbOrTx, user: { id: number; isAdmin: number }, input: TokenInput, now = new Date()): Promise<UploadToken> {
+  const userId = user.id;
   const fileName = cleanFileName(input.fileName);
   if (!fileName) throw badInput("文件名不能为空");
   const rule = ruleFor(fileName);
@@ -37,6 +45,11 @@ export async function createUploadToken(userId: number, input: TokenInput, now =
   const dir = uploadDir(input.bizCode, input.midPath, userId, now);
   const data = Array.from({ length: input.fileNum ?? 1 }, () => objectKey(dir, fileName));
   const expire = Math.floor(now.getTime() / 1000) + POLICY_TTL_SECONDS;
+  const purpose = purposeOf(input.midPath);
+  await recordUploads(
+    db,
+    data.map((key) => ({ key, ownerId: userId, bizCode: input.bizCode, purpose, isPublic: user.isAdmin === 1 && purpose === "file" })),
+  );
 
   const s3 = s3Settings();
   if (s3) {
@@ -58,6 +71,8 @@ export async function createUploadToken(userId: number, input: TokenInput, now =
     conditions: [
       { bucket: LOCAL_BUCKET },
       ["starts-with", "$key", dir],
+      // Only the keys recorded above, as the S3 policy binds its one key.
+      ["in", "$key", data],
       ["content-length-range", 0, rule.maxBytes],
       ["in", "$content-type", rule.contentTypes],
     ],
@@ -75,19 +90,24 @@ export async function createUploadToken(userId: number, input: TokenInput, now =
   };
 }
 
-/** A URL the app serves for the key (checked and, in S3 mode, redirected to a presigned GET). */
-export function downloadUrl(input: DownloadInput, now = Date.now()) {
+/**
+ * A URL the app serves for the key (in S3 mode redirected to a presigned GET), signed only for a
+ * caller who may read the object: public assets for long, anything else for an hour at most.
+ */
+export async function downloadUrl(db: DbOrTx, viewer: Viewer, input: DownloadInput, now = Date.now()) {
   const key = input.fileId.replace(/^\/+/, "");
   if (!isSafeKey(key)) throw badInput("文件ID不正确");
-  const ttl = input.expiresIn ?? (input.bizCode === "1133" ? LONG_LIVED_SECONDS : SHORT_LIVED_SECONDS);
-  return { url: signFileUrl(key, Math.floor(now / 1000) + ttl), fileId: key };
+  const access = await readAccess(db, viewer, key);
+  if (!access) throw forbidden(FILE_REFUSED);
+  const longest = access === "public" ? LONG_LIVED_SECONDS : PRIVATE_TTL_SECONDS;
+  const wanted = input.expiresIn ?? (access === "public" && input.bizCode !== "1133" ? SHORT_LIVED_SECONDS : longest);
+  return { url: signFileUrl(key, Math.floor(now / 1000) + Math.min(wanted, longest)), fileId: key };
 }
 
-/** Re-signs a stored app file URL (for pages that show old links); other URLs pass unchanged. */
+/** Re-signs a stored app file URL for a page that shows it to whoever may see it; other URLs pass unchanged. */
 export function freshFileUrl(stored: string | null | undefined, ttlSeconds = SHORT_LIVED_SECONDS) {
   if (!stored) return stored ?? "";
-  const m = /^\/storage\/file\/([^?]+)/.exec(stored);
-  if (!m) return stored;
-  const key = m[1]!.split("/").map(decodeURIComponent).join("/");
-  return signFileUrl(key, Math.floor(Date.now() / 1000) + ttlSeconds);
+  if (!stored.startsWith("/storage/file/")) return stored;
+  const key = storageKeyOf(stored);
+  return key ? signFileUrl(key, Math.floor(Date.now() / 1000) + ttlSeconds) : stored;
 }

@@ -6,11 +6,13 @@ import { BUSINESS_TYPE } from "~/components/identity/real-name";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { handleApiError } from "~/lib/api-errors";
+import { formatTime } from "~/lib/format";
 import { trpc } from "~/lib/trpc";
 import { openCamera } from "./camera";
 import { FaceCheck } from "./face-check";
 import { probeHelper, type HelperState } from "./invigilation";
 import { HelperDownloadLinks, InvigilationDialog } from "./invigilation-dialog";
+import { browserStorage, freshNetworkResult, networkPassed, RECOMMENDED_KBPS, rememberNetworkResult, type NetworkResult } from "./precheck-memory";
 
 export interface WizardExam {
   examId: number;
@@ -37,14 +39,15 @@ type Step = "notice" | "device" | "network" | "realname" | "identity";
 const STEP_NAMES: Record<Step, string> = { notice: "考试须知", device: "设备检测", network: "网络检测", realname: "实名认证", identity: "身份核验" };
 /** One sample a second for about a minute (learner-front-end.md 2); the server may set fewer (EXAM_NETWORK_CHECK_SECONDS). */
 export const NETWORK_CHECK_SAMPLES = 60;
-const RECOMMENDED_KBPS = 100;
 
 /**
  * The pre-check wizard (learner-front-end.md 2): notice with a forced-read countdown; device check when
  * face verify, recording or snapshots need the camera; network check; real-name auth when face verify
  * is on and the identity is incomplete; identity check (face compared on the server). The last button
  * reads 开始考试, or 进入考场 while the exam has not started; with the invigilation helper required it
- * asks the helper first.
+ * asks the helper first. What was passed is kept: the notice read is recorded on the server per learner
+ * and exam (its forced read timed there), a good network check in this browser for an hour, and going
+ * back a step repeats neither.
  */
 export function PrecheckWizard({
   exam,
@@ -70,6 +73,11 @@ export function PrecheckWizard({
   ];
   const [index, setIndex] = useState(0);
   const [ready, setReady] = useState<Partial<Record<Step, boolean>>>({});
+  // The forced read: read already, or readable from `until` (this browser's clock, from the server's remainder).
+  const [notice, setNotice] = useState({ loaded: false, read: false, until: 0 });
+  const [noticeBusy, setNoticeBusy] = useState(false);
+  const [network, setNetwork] = useState<NetworkResult | null>(null);
+  const readLeft = useSecondsUntil(notice.loaded && !notice.read ? notice.until : 0);
   const [helper, setHelper] = useState<Exclude<HelperState, { kind: "ok" }> | null>(null);
   const [checking, setChecking] = useState(false);
   const step = steps[Math.min(index, steps.length - 1)]!;
@@ -84,17 +92,27 @@ export function PrecheckWizard({
     setIndex(0);
     setReady({});
     setAgreed(false);
+    setNetwork(freshNetworkResult(browserStorage()));
+    setNotice({ loaded: false, read: false, until: 0 });
+    trpc.exam.learner.precheck
+      .mutate({ examId: exam.examId })
+      .then((r) => setNotice({ loaded: true, read: r.noticeRead === 1, until: Date.now() + r.noticeRemainSeconds * 1000 }))
+      .catch((e) => {
+        // Unreachable server: count the read here; the server still decides when the notice is left.
+        setNotice({ loaded: true, read: false, until: Date.now() + exam.forcedReadTime * 1000 });
+        handleApiError(e);
+      });
     if (!exam.isFaceVerify) return;
     trpc.identity.checkNeedAuth
       .query({ checkBusinessType: BUSINESS_TYPE.exam, checkBusinessId: exam.examId })
       .then((r) => setNeedsRealName(r.isNeedAuth === 1))
       .catch(handleApiError);
-  }, [open, exam.isFaceVerify, exam.examId]);
+  }, [open, exam.isFaceVerify, exam.examId, exam.forcedReadTime]);
 
   // Stable per step, so a check's effect does not restart when the wizard re-renders.
   const marks = useMemo(() => {
     const mark = (s: Step) => (ok: boolean) => setReady((r) => (r[s] === ok ? r : { ...r, [s]: ok }));
-    return { device: mark("device"), network: mark("network"), identity: mark("identity") };
+    return { device: mark("device"), identity: mark("identity") };
   }, []);
 
   /** The helper check before the start; the whitelist (monitorInfo) exempts a learner. */
@@ -117,8 +135,33 @@ export function PrecheckWizard({
     onDone();
   }
 
+  const onNetwork = useMemo(
+    () => (r: NetworkResult | null) => {
+      if (r) rememberNetworkResult(browserStorage(), r);
+      setNetwork(r);
+    },
+    [],
+  );
+
+  /** Leaving the notice records the read on the server once; after that going back and forth costs nothing. */
+  async function leaveNotice() {
+    if (!notice.read) {
+      setNoticeBusy(true);
+      try {
+        const r = await trpc.exam.learner.readNotice.mutate({ examId: exam.examId });
+        setNotice({ loaded: true, read: r.noticeRead === 1, until: Date.now() + r.noticeRemainSeconds * 1000 });
+      } catch (e) {
+        return handleApiError(e);
+      } finally {
+        setNoticeBusy(false);
+      }
+    }
+    setIndex(index + 1);
+  }
+
   const needsAgreement = last && agreement !== undefined && !agreed;
-  const blocked = (step === "notice" ? false : step === "realname" ? true : !ready[step]) || needsAgreement;
+  const stepReady = step === "notice" ? notice.loaded : step === "network" ? !!network : step === "realname" ? false : !!ready[step];
+  const blocked = !stepReady || needsAgreement;
   return (
     <>
       <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
@@ -134,7 +177,7 @@ export function PrecheckWizard({
           <div className="mt-5 min-h-[200px]">
             {step === "notice" && <Notice exam={exam} />}
             {step === "device" && <DeviceCheck exam={exam} onReady={marks.device} />}
-            {step === "network" && <NetworkCheck samples={networkSamples} onReady={marks.network} />}
+            {step === "network" && <NetworkCheck samples={networkSamples} result={network} onResult={onNetwork} />}
             {step === "realname" && <RealNameStep examId={exam.examId} />}
             {step === "identity" && <FaceCheck examId={exam.examId} onPassed={marks.identity} />}
           </div>
@@ -145,14 +188,25 @@ export function PrecheckWizard({
             </label>
           )}
           <StepButtons
-            key={step}
-            forcedRead={step === "notice" ? exam.forcedReadTime : 0}
+            wait={step === "notice" ? readLeft : 0}
             blocked={blocked}
-            blockedLabel={step === "network" && !ready.network ? "检测中…" : needsAgreement && (step === "notice" || ready[step]) ? "请先勾选同意考试协议" : step === "identity" ? "请先完成身份核验" : step === "realname" ? "请先完成实名认证" : "请先完成检测"}
-            busy={checking}
+            blockedLabel={
+              step === "notice" && !notice.loaded
+                ? "请阅读考试须知"
+                : step === "network" && !network
+                  ? "检测中…"
+                  : needsAgreement && stepReady
+                    ? "请先勾选同意考试协议"
+                    : step === "identity"
+                      ? "请先完成身份核验"
+                      : step === "realname"
+                        ? "请先完成实名认证"
+                        : "请先完成检测"
+            }
+            busy={checking || noticeBusy}
             label={last ? finalLabel : "下一步"}
             onPrev={index > 0 ? () => setIndex(index - 1) : undefined}
-            onNext={() => (last ? void finish() : setIndex(index + 1))}
+            onNext={() => (last ? void finish() : step === "notice" ? void leaveNotice() : setIndex(index + 1))}
           />
         </DialogContent>
       </Dialog>
@@ -161,8 +215,26 @@ export function PrecheckWizard({
   );
 }
 
+/** Whole seconds until a moment of this browser's clock, recomputed from the clock so a busy tab never drifts; 0 once passed. */
+function useSecondsUntil(until: number) {
+  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [value, setValue] = useState(left);
+  useEffect(() => {
+    setValue(left());
+    if (until <= Date.now()) return;
+    const t = setInterval(() => {
+      const v = left();
+      setValue(v);
+      if (v <= 0) clearInterval(t);
+    }, 250);
+    return () => clearInterval(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [until]);
+  return value;
+}
+
 function StepButtons({
-  forcedRead,
+  wait,
   blocked,
   blockedLabel,
   busy,
@@ -170,7 +242,8 @@ function StepButtons({
   onPrev,
   onNext,
 }: {
-  forcedRead: number;
+  /** Seconds the notice must still be read. */
+  wait: number;
   blocked: boolean;
   blockedLabel: string;
   busy: boolean;
@@ -178,12 +251,6 @@ function StepButtons({
   onPrev?: () => void;
   onNext: () => void;
 }) {
-  const [left, setLeft] = useState(forcedRead);
-  useEffect(() => {
-    if (left <= 0) return;
-    const t = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(t);
-  }, [left]);
   return (
     <div className="mt-6 flex justify-end gap-3">
       {onPrev && (
@@ -191,8 +258,8 @@ function StepButtons({
           上一步
         </Button>
       )}
-      <Button disabled={left > 0 || blocked || busy} onClick={onNext}>
-        {left > 0 ? `请阅读考试须知（${left}s）` : blocked ? blockedLabel : busy ? "检测中…" : label}
+      <Button disabled={wait > 0 || blocked || busy} onClick={onNext}>
+        {wait > 0 ? `请阅读考试须知（${wait}s）` : blocked ? blockedLabel : busy ? "检测中…" : label}
       </Button>
     </div>
   );
@@ -258,15 +325,19 @@ function DeviceCheck({ exam, onReady }: { exam: WizardExam; onReady: (ok: boolea
 
 const speedText = (kbps: number) => (kbps >= 1024 ? `${(kbps / 1024).toFixed(1)}MB/s` : `${Math.round(kbps)}KB/s`);
 
-/** Downloads an image once a second, `samples` times, showing progress and the live speed. */
-function NetworkCheck({ samples, onReady }: { samples: number; onReady: (ok: boolean) => void }) {
+/**
+ * Downloads an image once a second, `samples` times, showing progress and the live speed. A result the
+ * wizard already holds (this run, or a good one from the last hour) is shown instead of running again.
+ */
+function NetworkCheck({ samples, result, onResult }: { samples: number; result: NetworkResult | null; onResult: (r: NetworkResult | null) => void }) {
   const [speeds, setSpeeds] = useState<number[]>([]);
-  const [round, setRound] = useState(0);
+  const running = !result;
   useEffect(() => {
+    if (!running) return;
     let stop = false;
     let n = 0;
+    const got: number[] = [];
     setSpeeds([]);
-    onReady(false);
     const sample = async () => {
       const t0 = performance.now();
       let kbps = 0;
@@ -278,39 +349,49 @@ function NetworkCheck({ samples, onReady }: { samples: number; onReady: (ok: boo
         kbps = 0;
       }
       if (stop) return;
-      setSpeeds((s) => [...s, kbps]);
+      got.push(kbps);
+      setSpeeds([...got]);
       n += 1;
       if (n < samples) setTimeout(sample, Math.max(0, 1000 - (performance.now() - t0)));
-      else onReady(true);
+      else onResult({ at: Date.now(), avgKbps: got.reduce((a, b) => a + b, 0) / got.length });
     };
     void sample();
     return () => {
       stop = true;
     };
-  }, [samples, round, onReady]);
-  const done = speeds.length >= samples;
+  }, [samples, running, onResult]);
+  if (result) {
+    const good = networkPassed(result);
+    return (
+      <div className="space-y-3 text-sm text-[#4e5969]">
+        <p>网络检测完成。建议网速在 100KB/s 以上。</p>
+        <p data-testid="network-speed" className={good ? "text-[#00b42a]" : "text-danger"}>
+          平均网速约 {speedText(result.avgKbps)}
+          {good ? "，网络良好" : "，网络较差，请切换网络"}
+        </p>
+        {good && <p data-testid="network-kept" className="text-xs text-muted">{formatTime(result.at)} 完成检测，1小时内无需重复检测</p>}
+        <Button variant="outline" size="sm" onClick={() => onResult(null)}>
+          重新检测
+        </Button>
+      </div>
+    );
+  }
   const avg = speeds.length ? speeds.reduce((a, b) => a + b, 0) / speeds.length : 0;
   const now = speeds[speeds.length - 1] ?? 0;
   const pct = Math.round((Math.min(speeds.length, samples) / samples) * 100);
   return (
     <div className="space-y-3 text-sm text-[#4e5969]">
-      <p>{done ? "网络检测完成" : `正在检测网络，约需${samples >= 60 ? "1分钟" : `${samples}秒`}…`}建议网速在 100KB/s 以上。</p>
+      <p>{`正在检测网络，约需${samples >= 60 ? "1分钟" : `${samples}秒`}…`}建议网速在 100KB/s 以上。</p>
       <div className="h-2 w-full overflow-hidden rounded bg-[#f2f3f5]" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
         <div className="h-full bg-primary transition-all" style={{ width: `${pct}%` }} />
       </div>
       <p className="text-xs text-muted">
-        已检测 {Math.min(speeds.length, samples)}/{samples} 次{speeds.length > 0 && !done ? `，当前网速 ${speedText(now)}` : ""}
+        已检测 {Math.min(speeds.length, samples)}/{samples} 次{speeds.length > 0 ? `，当前网速 ${speedText(now)}` : ""}
       </p>
       {speeds.length > 0 && (
-        <p data-testid="network-speed" className={avg >= RECOMMENDED_KBPS ? "text-[#00b42a]" : "text-danger"}>
+        <p className={avg >= RECOMMENDED_KBPS ? "text-[#00b42a]" : "text-danger"}>
           平均网速约 {speedText(avg)}
-          {avg >= RECOMMENDED_KBPS ? "，网络良好" : "，网络较差，请切换网络"}
         </p>
-      )}
-      {done && (
-        <Button variant="outline" size="sm" onClick={() => setRound((r) => r + 1)}>
-          重新检测
-        </Button>
       )}
     </div>
   );

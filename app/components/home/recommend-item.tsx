@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
 import { formatMoney, formatMonthDayTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
+import { liveBadge } from "~/components/live/live-card";
 import type { HomeItem } from "./types";
 
 export const TYPE_LABEL: Record<number, string> = { 1: "课程", 2: "直播", 3: "考试", 4: "地图" };
-const LIVE_LABEL: Record<number, string> = { 0: "未开始", 1: "直播中", 2: "已结束" };
-
 function liveText(item: HomeItem) {
-  if (item.liveStatus === 2 && item.isPlayback) return "回放";
-  return LIVE_LABEL[item.liveStatus ?? 0] ?? "未开始";
+  return liveBadge({ liveStatus: item.liveStatus ?? 0, isPlayback: item.isPlayback ?? 0, isPause: item.isPause });
 }
 
 function startText(ms: number | null) {

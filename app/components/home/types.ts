@@ -19,6 +19,7 @@ export interface HomeItem {
   realPrice: number;
   scribingPrice: number;
   liveStatus: number | null;
+  isPause?: number;
   isPlayback: number;
   startTime: number | null;
 }

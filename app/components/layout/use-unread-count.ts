@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { serverMessage } from "../../../realtime/protocol";
+import { serverMessage, SESSION_ENDED_CLOSE } from "../../../realtime/protocol";
 
 const HEARTBEAT_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -35,9 +35,10 @@ export function useUnreadCount(userId: number | null): number {
         const parsed = serverMessage.safeParse(raw);
         if (parsed.success && parsed.data.type !== "error") setCount(parsed.data.unreadNum);
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         clearInterval(beat);
-        if (closed) return;
+        // The session ended: reconnecting would be refused until the next login reloads the page.
+        if (closed || event.code === SESSION_ENDED_CLOSE) return;
         retry = setTimeout(connect, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { PlayerChrome } from "~/components/course/player-chrome";
 import { cn } from "~/lib/utils";
 
 export const POOR_NETWORK = "您当前的网络较差，请切换网络后刷新";
@@ -22,10 +23,12 @@ interface Props {
   stopSignal?: number;
   loop?: boolean;
   label: string;
+  /** A recording: on-demand controls (seek bar, times, speed) instead of the live ones. */
+  replay?: boolean;
 }
 
 /** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
-export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label }: Props) {
+export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label, replay = false }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const slot = useRef<HTMLDivElement>(null);
@@ -133,7 +136,7 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
 
   const floating = mini && !miniClosed;
   const drag = (e: React.PointerEvent) => {
-    if ((e.target as HTMLElement).closest("button")) return;
+    if ((e.target as HTMLElement).closest("button, media-control-bar, media-playback-rate-menu")) return;
     const start = { x: e.clientX - offset.x, y: e.clientY - offset.y };
     const move = (ev: PointerEvent) => setOffset({ x: ev.clientX - start.x, y: ev.clientY - start.y });
     const up = () => {
@@ -150,63 +153,80 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
     else v.pause();
   };
 
+  const subtitlesButton = (subtitleUrl || captionsLive) && (
+    <button type="button" onClick={() => setSubs((s) => !s)} aria-pressed={subs} className={cn("rounded px-2", subs && "bg-white/20", replay && "text-sm text-white hover:bg-white/10")}>
+      字幕{subs ? "开" : "关"}
+    </button>
+  );
+  const videoEl = (
+    <video ref={video} slot={replay ? "media" : undefined} className="h-full w-full" playsInline loop={loop} aria-label={label} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} crossOrigin="anonymous">
+      {subtitleUrl && <track kind="subtitles" srcLang="zh" label="中文字幕" src={subtitleUrl} default={subs} />}
+    </video>
+  );
+  const failedTip = failed && !paused && (
+    <div slot={replay ? "centered-chrome" : undefined} className={cn("flex flex-col items-center justify-center gap-3 bg-black/80 text-white", replay ? "self-stretch grow" : "absolute inset-0")}>
+      <p>{POOR_NETWORK}</p>
+      <button type="button" className="rounded bg-primary px-4 py-1.5 text-sm" onClick={() => setAttempt((n) => n + 1)}>
+        刷新
+      </button>
+    </div>
+  );
+
   return (
     <div ref={slot} className="relative aspect-video w-full bg-black">
       <div
         ref={box}
         data-testid="live-player"
         data-floating={floating ? "1" : "0"}
-        onMouseMove={wake}
+        onMouseMove={replay ? undefined : wake}
         onPointerDown={floating ? drag : undefined}
         className={cn("group bg-black", floating ? "fixed z-50 cursor-move overflow-hidden rounded-lg shadow-2xl" : "absolute inset-0")}
         style={floating ? { width: MINI.width, height: MINI.height, right: MINI.right - offset.x, bottom: MINI.bottom - offset.y } : undefined}
       >
-        <video ref={video} className="h-full w-full" playsInline loop={loop} aria-label={label} onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} crossOrigin="anonymous">
-          {subtitleUrl && <track kind="subtitles" srcLang="zh" label="中文字幕" src={subtitleUrl} default={subs} />}
-        </video>
-        {subs && caption && !paused && (
-          <div className={cn("pointer-events-none absolute inset-x-0 flex justify-center px-6 transition-[bottom]", controls ? "bottom-14" : "bottom-6")}>
-            <p data-testid="live-caption" className="max-w-[90%] rounded bg-black/70 px-3 py-1 text-center text-base leading-7 text-white">
-              {caption}
-            </p>
-          </div>
-        )}
-        {paused && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-[#0b1220]/90 text-white">
-                        <p className="text-lg">{HOST_AWAY}</p>
-          </div>
-        )}
-        {failed && !paused && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-white">
-            <p>{POOR_NETWORK}</p>
-            <button type="button" className="rounded bg-primary px-4 py-1.5 text-sm" onClick={() => setAttempt((n) => n + 1)}>
-              刷新
-            </button>
-          </div>
+        {replay ? (
+          // A recording can be scrubbed and sped up; the controls come from the player library.
+          <PlayerChrome className="block h-full w-full" extra={subtitlesButton} overlay={failedTip}>
+            {videoEl}
+          </PlayerChrome>
+        ) : (
+          <>
+            {videoEl}
+            {subs && caption && !paused && (
+              <div className={cn("pointer-events-none absolute inset-x-0 flex justify-center px-6 transition-[bottom]", controls ? "bottom-14" : "bottom-6")}>
+                <p data-testid="live-caption" className="max-w-[90%] rounded bg-black/70 px-3 py-1 text-center text-base leading-7 text-white">
+                  {caption}
+                </p>
+              </div>
+            )}
+            {paused && (
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-[#0b1220]/90 text-white">
+                <p className="text-lg">{HOST_AWAY}</p>
+              </div>
+            )}
+            {failedTip}
+          </>
         )}
         {floating && (
           <button type="button" aria-label="关闭小窗" className="absolute right-2 top-2 z-10 h-7 w-7 rounded-full bg-black/60 text-white" onClick={() => setMiniClosed(true)}>
             ✕
           </button>
         )}
-        <div className={cn("absolute inset-x-0 bottom-0 flex items-center gap-3 bg-gradient-to-t from-black/80 to-transparent px-4 py-2 text-sm text-white transition-opacity", controls ? "opacity-100" : "opacity-0")} data-testid="player-controls">
-          <button type="button" onClick={toggle} aria-label={playing ? "暂停" : "播放"}>
-            {playing ? "❚❚" : "▶"}
-          </button>
-          <button type="button" onClick={() => setMuted((m) => !m)} aria-label={muted ? "取消静音" : "静音"}>
-            {muted ? "静音" : "音量"}
-          </button>
-          <input aria-label="音量" type="range" min={0} max={1} step={0.05} value={muted ? 0 : volume} onChange={(e) => (setVolume(Number(e.target.value)), setMuted(false))} className="w-24 accent-primary" />
-          <span className="flex-1" />
-          {(subtitleUrl || captionsLive) && (
-            <button type="button" onClick={() => setSubs((s) => !s)} aria-pressed={subs} className={cn("rounded px-2", subs && "bg-white/20")}>
-              字幕{subs ? "开" : "关"}
+        {!replay && (
+          <div className={cn("absolute inset-x-0 bottom-0 flex items-center gap-3 bg-gradient-to-t from-black/80 to-transparent px-4 py-2 text-sm text-white transition-opacity", controls ? "opacity-100" : "opacity-0")} data-testid="player-controls">
+            <button type="button" onClick={toggle} aria-label={playing ? "暂停" : "播放"}>
+              {playing ? "❚❚" : "▶"}
             </button>
-          )}
-          <button type="button" onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void box.current?.requestFullscreen?.())}>
-            全屏
-          </button>
-        </div>
+            <button type="button" onClick={() => setMuted((m) => !m)} aria-label={muted ? "取消静音" : "静音"}>
+              {muted ? "静音" : "音量"}
+            </button>
+            <input aria-label="音量" type="range" min={0} max={1} step={0.05} value={muted ? 0 : volume} onChange={(e) => (setVolume(Number(e.target.value)), setMuted(false))} className="w-24 accent-primary" />
+            <span className="flex-1" />
+            {subtitlesButton}
+            <button type="button" onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void box.current?.requestFullscreen?.())}>
+              全屏
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

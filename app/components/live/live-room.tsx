@@ -98,7 +98,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
 
   const room = useLiveRoom(info.id, !!me, data.messages, onEvent);
 
-  // Entry is recorded once per visit; watch time is reported each minute and on leaving.
+  // Entry is recorded once per visit; a replay's watch time is reported each minute and on leaving.
   const entered = useRef(0);
   useEffect(() => {
     if (!me || info.liveStatus === 0) return;
@@ -108,9 +108,16 @@ export function LiveRoom({ data }: { data: RoomData }) {
       realName.ensure(BUSINESS_TYPE.live, info.id).catch(() => {});
       trpc.live.entry.mutate({ liveId: info.id }).catch((e) => handleApiError(e));
     }
-    const isPlayback = info.liveStatus === 2 ? 1 : 0;
-    const t = setInterval(() => trpc.live.record.mutate({ liveId: info.id, watchSeconds: 60, isPlayback }).catch(() => {}), WATCH_REPORT_MS);
-    const leave = () => navigator.sendBeacon?.("/api/elearning/front/live/leave", new URLSearchParams({ liveId: String(info.id), watchSeconds: "0" }));
+    // On air the server measures watch time from the room's socket; only a replay reports it.
+    if (info.liveStatus !== 2) return;
+    // The server credits at most its own time since the previous report; leaving reports the minute's rest.
+    let reportedAt = Date.now();
+    const t = setInterval(() => {
+      reportedAt = Date.now();
+      trpc.live.record.mutate({ liveId: info.id, watchSeconds: WATCH_REPORT_MS / 1000, isPlayback: 1 }).catch(() => {});
+    }, WATCH_REPORT_MS);
+    const leave = () =>
+      navigator.sendBeacon?.("/api/elearning/front/live/leave", new URLSearchParams({ liveId: String(info.id), watchSeconds: String(Math.round((Date.now() - reportedAt) / 1000)), isPlayback: "1" }));
     window.addEventListener("pagehide", leave);
     return () => {
       clearInterval(t);
@@ -186,7 +193,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
     if (info.liveStatus === 1)
       return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} captionsLive={info.isOpenSubtitle === 1 || !!caption} caption={caption} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
     // Without a subtitle file of its own, the replay shows the captions stored during the broadcast.
-    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || (data.captions.length ? `/live/subtitles/${info.id}` : undefined)} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
+    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} replay src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || (data.captions.length ? `/live/subtitles/${info.id}` : undefined)} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
     return <ReplayPrompt cover={info.liveCoverUrl} hasReplay={info.isPlayback === 1 && !!info.playbackUrl} subscribed={info.isSubscribePlayback === 1} busy={busy} onWatch={() => setReplayOpen(true)} onSubscribe={subscribeReplay} />;
   };
 

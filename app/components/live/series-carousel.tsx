@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
+import { LiveCover } from "./live-cover";
 import { formatMonthDayTime } from "~/lib/format";
 
 export const SCROLL_STEP = 996;
@@ -80,6 +81,18 @@ export function SeriesCarousel(props: { info: SeriesInfo; currentLiveId: number;
           </button>
         )}
       </div>
+      {/* In the flow under the heading: a fixed pop-up covered the carousel's own title and buttons. */}
+      {pop && !props.subscribed && (
+        <div role="dialog" aria-label="订阅提醒" className="mb-3 flex items-center gap-4 rounded-lg bg-primary-50 px-4 py-2 text-sm ring-1 ring-primary/20" data-testid="series-pop">
+          <span className="flex-1">订阅「{info.seriesName}」，新一期开播时提醒您</span>
+          <button type="button" className="rounded-full bg-primary px-4 py-1 text-white" onClick={() => (setPop(false), props.onSubscribe())}>
+            订阅
+          </button>
+          <button type="button" aria-label="关闭" className="text-muted" onClick={() => setPop(false)}>
+            ✕
+          </button>
+        </div>
+      )}
       <div className="relative">
         <button type="button" aria-label="向左" onClick={() => track.current?.scrollBy({ left: -SCROLL_STEP, behavior: "smooth" })} className="absolute -left-2 top-1/2 z-10 h-8 w-8 -translate-y-1/2 rounded-full bg-white shadow">
           ‹
@@ -93,8 +106,8 @@ export function SeriesCarousel(props: { info: SeriesInfo; currentLiveId: number;
               onClick={() => props.onPick(item)}
               className={cn("w-[237px] shrink-0 overflow-hidden rounded-lg border text-left", item.id === currentLiveId ? "border-primary ring-2 ring-primary/30" : "border-border")}
             >
-              <div className="relative aspect-video bg-gradient-to-br from-[#1e3a8a] to-[#006bfd]">
-                {item.liveCoverUrl && <img src={item.liveCoverUrl} alt="" className="h-full w-full object-cover" />}
+              <div className="relative">
+                <LiveCover name={item.name} coverUrl={item.liveCoverUrl} className="aspect-video" />
                 <span className={cn("absolute left-2 top-2 rounded px-1.5 text-xs text-white", item.liveStatus === 1 ? "bg-danger" : item.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>
                   {item.liveStatus === 2 && item.isPlayback ? "回放" : STATUS[item.liveStatus]}
                 </span>
@@ -132,17 +145,6 @@ export function SeriesCarousel(props: { info: SeriesInfo; currentLiveId: number;
               确定
             </button>
           </div>
-        </div>
-      )}
-      {pop && !props.subscribed && (
-        <div role="dialog" aria-label="订阅提醒" className="fixed bottom-24 left-1/2 z-40 flex -translate-x-1/2 items-center gap-4 rounded-full bg-white px-6 py-3 text-sm shadow-xl ring-1 ring-border" data-testid="series-pop">
-          <span>订阅「{info.seriesName}」，新一期开播时提醒您</span>
-          <button type="button" className="rounded-full bg-primary px-4 py-1 text-white" onClick={() => (setPop(false), props.onSubscribe())}>
-            订阅
-          </button>
-          <button type="button" aria-label="关闭" onClick={() => setPop(false)}>
-            ✕
-          </button>
         </div>
       )}
     </section>

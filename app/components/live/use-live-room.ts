@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { liveFrame, type LiveComment } from "../../../realtime/protocol";
+import { liveFrame, SESSION_ENDED_CLOSE, type LiveComment } from "../../../realtime/protocol";
 import { trpc } from "~/lib/trpc";
 
 const HEARTBEAT_MS = 15_000;
@@ -78,10 +78,12 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
         else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
         if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         clearInterval(beat);
         setConnected(false);
         if (closed) return;
+        // Logged out (here or elsewhere), disabled or the password changed: coming back would be refused.
+        if (event.code === SESSION_ENDED_CLOSE) return setRefusal("登录已失效，请重新登录");
         reconnecting = true;
         retry = setTimeout(connect, backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);

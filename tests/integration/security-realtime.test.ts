@@ -1,0 +1,464 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import WebSocket from "ws";
+import type { Db, DbHandle } from "@db/client";
+import { liveMessages, lives, liveWatchRecords, sessions } from "@db/schema";
+import { createSession } from "@trpc-app/auth/session";
+import { createContext } from "@trpc-app/context";
+import { recordPresence } from "@trpc-app/live/room.service";
+import { closePublisher } from "@trpc-app/realtime/publish";
+import { appRouter } from "@trpc-app/router";
+import { resetEnvCache } from "~/lib/env.server";
+import { createLocalBus, type Bus } from "../../realtime/bus";
+import { startRealtime, type RealtimeServer } from "../../realtime/server";
+import { createLive } from "../factories/live";
+import { createUser } from "../factories/user";
+import { testClient } from "../helpers/caller";
+import { signedInClient } from "../helpers/auth";
+import { createTestDb, describeEachDb } from "../helpers/db";
+
+// Issue 18, holes 8, 9, 11 and 12: sockets end with their session, watch time is the server's
+// measure, likes and comments are capped per socket and per user, and upgrades check Origin.
+
+const TOKEN = process.env.SERVICE_TOKEN!;
+const PUBLIC_ORIGIN = "https://edu.caiyun.example";
+
+/** The app side: tRPC's fetch handler on node:http, as Remix mounts it. */
+async function startApp(db: Db): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
+    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: ({ req: r, resHeaders }) => createContext({ db, request: r, resHeaders }) });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+type Frame = { type: string; data: Record<string, any> };
+
+/** Frames a socket received, and a way to wait for the next matching one. */
+const boxes = new WeakMap<WebSocket, ReturnType<typeof makeInbox>>();
+function inbox(ws: WebSocket) {
+  let box = boxes.get(ws);
+  if (!box) boxes.set(ws, (box = makeInbox(ws)));
+  return box;
+}
+function makeInbox(ws: WebSocket) {
+  const seen: Frame[] = [];
+  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  let closeCode: number | null = null;
+  const closeWaiters: ((code: number) => void)[] = [];
+  ws.on("message", (data) => {
+    const f = JSON.parse(String(data)) as Frame;
+    seen.push(f);
+    const at = waiters.findIndex((w) => w.test(f));
+    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
+  });
+  ws.on("close", (code) => {
+    closeCode = code;
+    for (const w of closeWaiters.splice(0)) w(code);
+  });
+  return {
+    all: seen,
+    next(test: (f: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
+      const found = seen.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      });
+    },
+    /** The close code, or "open" when the socket is still open after `ms`. */
+    closed(ms: number): Promise<number | "open"> {
+      if (closeCode !== null) return Promise.resolve(closeCode);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve("open"), ms);
+        closeWaiters.push((code) => (clearTimeout(timer), resolve(code)));
+      });
+    },
+  };
+}
+
+function connect(port: number, path: string, opts: { cookie?: string; origin?: string } = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.origin) headers.origin = opts.origin;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
+    inbox(ws);
+    ws.once("open", () => resolve(ws));
+    ws.once("unexpected-response", (_req, res) => {
+      reject(new Error(`HTTP ${res.statusCode}`));
+      res.resume();
+      ws.terminate();
+    });
+    ws.once("error", reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Sends on a socket that may already be closed, as a client racing the close would. */
+const trySend = (ws: WebSocket, text: string) => ws.send(text, () => {});
+
+let handle: DbHandle;
+let app: { url: string; server: Server };
+let bus: Bus;
+let rt: RealtimeServer;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  handle = await createTestDb("pglite");
+  app = await startApp(handle.db);
+  bus = createLocalBus();
+  rt = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus, allowedOrigins: [PUBLIC_ORIGIN] });
+  process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${rt.port}`;
+  resetEnvCache();
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  rt?.close();
+  await bus?.close();
+  delete process.env.REALTIME_INTERNAL_URL;
+  resetEnvCache();
+  await closePublisher();
+  app?.server.closeAllConnections();
+  await new Promise((resolve) => app?.server.close(resolve));
+  await handle?.close();
+});
+
+async function learner(nick: string) {
+  const user = await createUser(handle.db, { nick });
+  const { token } = await createSession(handle.db, user.id);
+  return { id: user.id, token, cookie: `cy_session=${token}`, client: testClient(handle.db, { cookies: { cy_session: token } }) };
+}
+async function join(path: string, opts: { cookie?: string; origin?: string; port?: number } = {}) {
+  const ws = await connect(opts.port ?? rt.port, path, opts);
+  sockets.push(ws);
+  return ws;
+}
+const livePath = (liveId: number) => `/api/elearning/ws/live/${liveId}`;
+const userPath = (userId: number) => `/api/elearning/ws/${userId}`;
+async function stored(liveId: number, userId: number) {
+  return handle.db.select().from(liveMessages).where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.userId, userId)));
+}
+async function watchRecord(liveId: number, userId: number) {
+  const [r] = await handle.db.select().from(liveWatchRecords).where(and(eq(liveWatchRecords.liveId, liveId), eq(liveWatchRecords.userId, userId)));
+  return r;
+}
+async function likeCount(liveId: number) {
+  const [l] = await handle.db.select({ likeCount: lives.likeCount }).from(lives).where(eq(lives.id, liveId));
+  return l!.likeCount;
+}
+
+describe("sockets end with their session (hole 8)", () => {
+  it("an admin disabling a learner closes the learner's user and live sockets within a second; later frames are neither broadcast nor stored", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const l = await learner("张敏");
+    const b = await learner("刘洋");
+    const adminRow = await createUser(handle.db, { nick: "李建国", isAdmin: 1 });
+    const admin = await signedInClient(handle.db, adminRow.id);
+    const { accessToken } = await l.client.call((c) => c.live.authToken({ liveId: live.id }));
+    const wsUser = await join(userPath(l.id), { cookie: l.cookie });
+    const wsLive = await join(livePath(live.id), { cookie: l.cookie });
+    const wsToken = await join(`${livePath(live.id)}?token=${encodeURIComponent(accessToken)}`);
+    const wsB = await join(livePath(live.id), { cookie: b.cookie });
+    await inbox(wsLive).next((f) => f.type === "welcome");
+    await inbox(wsToken).next((f) => f.type === "welcome");
+    await inbox(wsB).next((f) => f.type === "welcome");
+
+    const started = Date.now();
+    await admin.call((c) => c.org.users.unable({ ids: [l.id] }));
+    const codes = await Promise.all([wsUser, wsLive, wsToken].map((ws) => inbox(ws).closed(1000)));
+    expect(codes).toEqual([4401, 4401, 4401]);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    for (const ws of [wsLive, wsToken]) {
+      trySend(ws, JSON.stringify({ type: "comment", content: "禁用之后的发言" }));
+      trySend(ws, JSON.stringify({ type: "like", count: 5 }));
+    }
+    // Neither the cookie nor the room token opens a socket again.
+    await expect(connect(rt.port, livePath(live.id), { cookie: l.cookie })).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `${livePath(live.id)}?token=${encodeURIComponent(accessToken)}`)).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, userPath(l.id), { cookie: l.cookie })).rejects.toThrow("HTTP 401");
+    await sleep(1300);
+    expect(inbox(wsB).all.filter((f) => f.type === "comment")).toEqual([]);
+    expect(inbox(wsB).all.filter((f) => f.type === "like")).toEqual([]);
+    expect(await stored(live.id, l.id)).toEqual([]);
+    expect(await likeCount(live.id)).toBe(0);
+    expect(await inbox(wsB).closed(10)).toBe("open");
+  });
+
+  it("logout closes only that session's sockets; a password change closes the other sessions' and keeps the current one", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const u = await learner("陈静");
+    const second = await createSession(handle.db, u.id);
+    const third = await createSession(handle.db, u.id);
+    const cookie2 = `cy_session=${second.token}`;
+    const cookie3 = `cy_session=${third.token}`;
+    const s1 = [await join(userPath(u.id), { cookie: u.cookie }), await join(livePath(live.id), { cookie: u.cookie })];
+    const s2 = [await join(userPath(u.id), { cookie: cookie2 }), await join(livePath(live.id), { cookie: cookie2 })];
+    const s3 = [await join(userPath(u.id), { cookie: cookie3 }), await join(livePath(live.id), { cookie: cookie3 })];
+    await inbox(s2[1]!).next((f) => f.type === "welcome");
+
+    await u.client.call((c) => c.auth.logout());
+    expect(await Promise.all(s1.map((ws) => inbox(ws).closed(1000)))).toEqual([4401, 4401]);
+    expect(await Promise.all([...s2, ...s3].map((ws) => inbox(ws).closed(300)))).toEqual(["open", "open", "open", "open"]);
+    s2[1]!.send(JSON.stringify({ type: "comment", content: "另一台设备还在线" }));
+    expect((await inbox(s3[1]!).next((f) => f.type === "comment")).data).toMatchObject({ userId: u.id, content: "另一台设备还在线" });
+
+    const device2 = testClient(handle.db, { cookies: { cy_session: second.token } });
+    await device2.call((c) => c.auth.updatePassword({ oldPassword: "Caiyun@2026pass", password: "Caiyun@2027pass", confirmPassword: "Caiyun@2027pass" }));
+    expect(await Promise.all(s3.map((ws) => inbox(ws).closed(1000)))).toEqual([4401, 4401]);
+    expect(await Promise.all(s2.map((ws) => inbox(ws).closed(300)))).toEqual(["open", "open"]);
+    await sleep(700);
+    expect((await stored(live.id, u.id)).map((m) => m.content)).toEqual(["另一台设备还在线"]);
+  });
+
+  it("an admin's password reset and a deletion close the user's sockets too", async () => {
+    const adminRow = await createUser(handle.db, { nick: "王立新", isAdmin: 1 });
+    const admin = await signedInClient(handle.db, adminRow.id);
+    const reset = await learner("黄丽");
+    const removed = await learner("周强");
+    const wsReset = await join(userPath(reset.id), { cookie: reset.cookie });
+    const wsRemoved = await join(userPath(removed.id), { cookie: removed.cookie });
+    await admin.call((c) => c.org.users.update({ userId: reset.id, password: "Caiyun@2028pass" }));
+    expect(await inbox(wsReset).closed(1000)).toBe(4401);
+    expect(await inbox(wsRemoved).closed(10)).toBe("open");
+    await admin.call((c) => c.org.users.del({ ids: [removed.id] }));
+    expect(await inbox(wsRemoved).closed(1000)).toBe(4401);
+  });
+
+  it("when the news of an ended session is lost, the app stores none of its comments or likes and the sockets are closed", async () => {
+    // A realtime process that never hears the app's events (its own bus), sweeping sessions every half second.
+    const deaf = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus: createLocalBus(), sessionSweepMs: 500 });
+    try {
+      const live = await createLive(handle.db, { liveStatus: 1 });
+      const l = await learner("吴婷");
+      const b = await learner("赵磊");
+      const wsL = await join(livePath(live.id), { cookie: l.cookie, port: deaf.port });
+      const wsB = await join(livePath(live.id), { cookie: b.cookie, port: deaf.port });
+      await inbox(wsL).next((f) => f.type === "welcome");
+      await handle.db.delete(sessions).where(eq(sessions.userId, l.id));
+      wsL.send(JSON.stringify({ type: "comment", content: "会话已结束的发言" }));
+      wsL.send(JSON.stringify({ type: "like", count: 5 }));
+      expect(await inbox(wsL).closed(2000)).toBe(4401);
+      await sleep(700);
+      expect(await stored(live.id, l.id)).toEqual([]);
+      expect(await likeCount(live.id)).toBe(0);
+      expect(await inbox(wsB).closed(10)).toBe("open");
+
+      // A silent socket (the unread count) goes at the next sweep.
+      const u = await learner("孙悦");
+      const wsU = await join(userPath(u.id), { cookie: u.cookie, port: deaf.port });
+      await handle.db.delete(sessions).where(eq(sessions.userId, u.id));
+      expect(await inbox(wsU).closed(1500)).toBe(4401);
+    } finally {
+      deaf.close();
+    }
+  });
+});
+
+describe("watch time is measured by the server (hole 9)", () => {
+  it("record and leave claiming 86400 seconds credit nothing during a live and at most the real elapsed time on a replay", async () => {
+    const onAir = await createLive(handle.db, { liveStatus: 1 });
+    const l = await learner("郑凯");
+    await l.client.call((c) => c.live.entry({ liveId: onAir.id }));
+    expect(await l.client.call((c) => c.live.record({ liveId: onAir.id, watchSeconds: 86400 }))).toEqual({ success: true });
+    expect(await l.client.call((c) => c.live.leave({ liveId: onAir.id, watchSeconds: 86400 }))).toEqual({ success: true });
+    expect(await watchRecord(onAir.id, l.id)).toMatchObject({ watchSeconds: 0, playbackSeconds: 0, score: 0, entryCount: 1 });
+
+    const replay = await createLive(handle.db, { liveStatus: 2, isPlayback: 1, playbackUrl: "https://media.caiyun.example/replay.m3u8" });
+    await l.client.call((c) => c.live.entry({ liveId: replay.id }));
+    const entered = Date.now();
+    await sleep(1200);
+    expect(await l.client.call((c) => c.live.record({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }))).toEqual({ success: true });
+    const first = (await watchRecord(replay.id, l.id))!;
+    expect(first.playbackSeconds).toBeGreaterThanOrEqual(1);
+    expect(first.playbackSeconds).toBeLessThanOrEqual(Math.ceil((Date.now() - entered) / 1000));
+    expect(first.watchSeconds).toBe(0);
+    await l.client.call((c) => c.live.watchPlayback({ liveId: replay.id, watchSeconds: 86400 }));
+    await l.client.call((c) => c.live.leave({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
+    // Leaving stops the replay clock: a later claim starts from nothing.
+    await sleep(1100);
+    await l.client.call((c) => c.live.record({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
+    const after = (await watchRecord(replay.id, l.id))!;
+    expect(after.playbackSeconds).toBeLessThanOrEqual(first.playbackSeconds + 1);
+    expect(after.playbackAt).not.toBeNull();
+    expect(after.score).toBe(0);
+  });
+
+  it("presence in the room credits the real time between joining and leaving, once for several sockets", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const l = await learner("冯雪");
+    const ws = await join(livePath(live.id), { cookie: l.cookie });
+    await inbox(ws).next((f) => f.type === "welcome");
+    const joined = Date.now();
+    // Joins and departures reach the app within a second each, so the credit is within a second of the truth.
+    await sleep(3000);
+    ws.close();
+    await inbox(ws).closed(1000);
+    const left = Date.now();
+    let rec = await watchRecord(live.id, l.id);
+    for (let i = 0; i < 30 && !rec?.lastLeaveAt; i++) {
+      await sleep(100);
+      rec = await watchRecord(live.id, l.id);
+    }
+    expect(rec!.watchSeconds).toBeGreaterThanOrEqual(2);
+    expect(rec!.watchSeconds).toBeLessThanOrEqual(Math.ceil((left - joined) / 1000) + 1);
+    expect(rec!.presenceAt).toBeNull();
+    const once = rec!.watchSeconds;
+
+    // Two sockets of the same learner (two tabs) are one presence.
+    const a = await join(livePath(live.id), { cookie: l.cookie });
+    const b = await join(livePath(live.id), { cookie: l.cookie });
+    await inbox(b).next((f) => f.type === "welcome");
+    await sleep(3000);
+    a.close();
+    b.close();
+    await inbox(b).closed(1000);
+    await sleep(1500);
+    const twice = (await watchRecord(live.id, l.id))!.watchSeconds - once;
+    expect(twice).toBeGreaterThanOrEqual(2);
+    expect(twice).toBeLessThanOrEqual(5);
+  });
+
+});
+
+// The crediting rules themselves, on both databases.
+describeEachDb("watch time rules (hole 9)", (getDb) => {
+  const recordOf = async (db: Db, liveId: number, userId: number) =>
+    (await db.select().from(liveWatchRecords).where(and(eq(liveWatchRecords.liveId, liveId), eq(liveWatchRecords.userId, userId))))[0];
+
+  it("a replay is credited at most its duration, however long ago the previous report was", async () => {
+    const db = getDb();
+    const start = new Date(Date.now() - 30 * 3600e3);
+    const replay = await createLive(db, { liveStatus: 2, isPlayback: 1, playbackUrl: "https://media.caiyun.example/r.m3u8", startTime: start, endTime: new Date(start.getTime() + 2 * 3600e3) });
+    const row = await createUser(db, { nick: "钱程" });
+    const l = { id: row.id, client: await signedInClient(db, row.id) };
+    await db.insert(liveWatchRecords).values({ liveId: replay.id, userId: l.id, entryCount: 1, playbackAt: new Date(Date.now() - 3 * 3600e3) });
+    await l.client.call((c) => c.live.record({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
+    expect(await recordOf(db, replay.id, l.id)).toMatchObject({ playbackSeconds: 7200, score: 60 });
+    await l.client.call((c) => c.live.record({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
+    expect((await recordOf(db, replay.id, l.id))!.playbackSeconds).toBe(7200);
+  });
+
+  it("presence earns nothing across long gaps or off air, and never more than the live was on air", async () => {
+    const db = getDb();
+    const T = Date.now() - 3600e3;
+    const live = await createLive(db, { liveStatus: 1, startTime: new Date(T) });
+    const l = await createUser(db, { nick: "许宁" });
+    const at = (s: number) => new Date(T + s * 1000);
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(-60));
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(-30));
+    expect((await recordOf(db, live.id, l.id))!.watchSeconds).toBe(0);
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(30));
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(60));
+    expect((await recordOf(db, live.id, l.id))!.watchSeconds).toBe(60);
+    // Four minutes without a word (the realtime process was cut off): not counted.
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(300));
+    await recordPresence(db, live.id, { present: [], left: [l.id] }, at(330));
+    expect(await recordOf(db, live.id, l.id)).toMatchObject({ watchSeconds: 90, score: 1, presenceAt: null });
+    // Back after leaving: the time away is not counted.
+    await recordPresence(db, live.id, { present: [l.id], left: [] }, at(400));
+    await recordPresence(db, live.id, { present: [], left: [l.id] }, at(420));
+    expect((await recordOf(db, live.id, l.id))!.watchSeconds).toBe(110);
+
+    // The live ends at +100 s: a viewer who stays on is credited up to the end only.
+    const E = Date.now() - 7200e3;
+    const ended = await createLive(db, { liveStatus: 2, startTime: new Date(E), endTime: new Date(E + 100e3) });
+    const v = await createUser(db, { nick: "何平" });
+    await recordPresence(db, ended.id, { present: [v.id], left: [] }, new Date(E + 80e3));
+    await recordPresence(db, ended.id, { present: [], left: [v.id] }, new Date(E + 130e3));
+    expect((await recordOf(db, ended.id, v.id))!.watchSeconds).toBe(20);
+
+    // A disabled account earns nothing, even while its socket is on its way out.
+    const off = await createUser(db, { nick: "停用学员", status: 0 });
+    await recordPresence(db, live.id, { present: [off.id], left: [] }, at(30));
+    await recordPresence(db, live.id, { present: [off.id], left: [] }, at(60));
+    expect(await recordOf(db, live.id, off.id)).toBeUndefined();
+  });
+});
+
+describe("likes and comments are rate limited (hole 11)", () => {
+  it("a socket flooding 25,000 likes gets at most 10 a second through, the rest dropped and counted, and is closed", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await learner("蒋涛");
+    const b = await learner("沈瑶");
+    const wsA = await join(livePath(live.id), { cookie: a.cookie });
+    const wsB = await join(livePath(live.id), { cookie: b.cookie });
+    await inbox(wsA).next((f) => f.type === "welcome");
+    await inbox(wsB).next((f) => f.type === "welcome");
+    const droppedBefore = rt.stats().likesDropped;
+    for (let i = 0; i < 25_000 && wsA.readyState === WebSocket.OPEN; i++) wsA.send('{"type":"like"}');
+    expect(await inbox(wsA).closed(2000)).toBe(1008);
+    await sleep(1800);
+    const seen = inbox(wsB).all.filter((f) => f.type === "like").reduce((n, f) => n + Number(f.data.count), 0);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThanOrEqual(11);
+    expect(await likeCount(live.id)).toBe(seen);
+    expect(rt.stats().likesDropped - droppedBefore).toBeGreaterThan(100);
+    expect(rt.stats().floodClosed).toBeGreaterThanOrEqual(1);
+    expect(await inbox(wsB).closed(10)).toBe("open");
+
+    // The user socket answers every heartbeat, so a flood of them is cut off too (at a looser rate).
+    const wsUser = await join(userPath(b.id), { cookie: b.cookie });
+    for (let i = 0; i < 5000 && wsUser.readyState === WebSocket.OPEN; i++) wsUser.send('{"type":"heartbeat"}');
+    expect(await inbox(wsUser).closed(2000)).toBe(1008);
+  });
+
+  it("one learner's sockets together get at most 20 likes a second, and one comment at a time", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const u = await learner("韩梅");
+    const watcher = await learner("杨帆");
+    const tabs = [await join(livePath(live.id), { cookie: u.cookie }), await join(livePath(live.id), { cookie: u.cookie }), await join(livePath(live.id), { cookie: u.cookie })];
+    const wsW = await join(livePath(live.id), { cookie: watcher.cookie });
+    await inbox(wsW).next((f) => f.type === "welcome");
+    for (const ws of tabs) for (let i = 0; i < 10; i++) ws.send(JSON.stringify({ type: "like", count: 1 }));
+    await sleep(1500);
+    const seen = inbox(wsW).all.filter((f) => f.type === "like").reduce((n, f) => n + Number(f.data.count), 0);
+    expect(seen).toBeGreaterThanOrEqual(20);
+    expect(seen).toBeLessThanOrEqual(22);
+    expect(await Promise.all(tabs.map((ws) => inbox(ws).closed(10)))).toEqual(["open", "open", "open"]);
+
+    tabs[0]!.send(JSON.stringify({ type: "comment", content: "第一条" }));
+    tabs[1]!.send(JSON.stringify({ type: "comment", content: "第二条" }));
+    expect((await inbox(tabs[1]!).next((f) => f.type === "error")).data).toMatchObject({ code: "too_fast", message: "发言太频繁，请稍后再试" });
+    await sleep(1000);
+    expect(inbox(wsW).all.filter((f) => f.type === "comment").map((f) => f.data.content)).toEqual(["第一条"]);
+    expect((await stored(live.id, u.id)).map((m) => m.content)).toEqual(["第一条"]);
+  });
+});
+
+describe("upgrades check Origin (hole 12)", () => {
+  it("refuses a foreign Origin with 403 on the user socket and live sockets; this site, the public origin and clients without Origin get in", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const l = await learner("曹颖");
+    const { accessToken } = await l.client.call((c) => c.live.authToken({ liveId: live.id }));
+    const tokenPath = `${livePath(live.id)}?token=${encodeURIComponent(accessToken)}`;
+    const before = rt.sockets();
+    for (const origin of ["https://evil.example", "null", `http://127.0.0.1:${rt.port + 1}`]) {
+      await expect(connect(rt.port, userPath(l.id), { cookie: l.cookie, origin })).rejects.toThrow("HTTP 403");
+      await expect(connect(rt.port, livePath(live.id), { cookie: l.cookie, origin })).rejects.toThrow("HTTP 403");
+      await expect(connect(rt.port, tokenPath, { origin })).rejects.toThrow("HTTP 403");
+    }
+    expect(rt.sockets()).toBe(before);
+    const self = `http://127.0.0.1:${rt.port}`;
+    for (const origin of [self, PUBLIC_ORIGIN, undefined]) {
+      const user = await join(userPath(l.id), { cookie: l.cookie, origin });
+      const room = await join(livePath(live.id), { cookie: l.cookie, origin });
+      const token = await join(tokenPath, { origin });
+      expect((await inbox(room).next((f) => f.type === "welcome")).data.userId).toBe(l.id);
+      expect((await inbox(token).next((f) => f.type === "welcome")).data.userId).toBe(l.id);
+      expect(user.readyState).toBe(WebSocket.OPEN);
+    }
+  });
+});

@@ -65,7 +65,6 @@ export function PlayerChrome({ children, extra, overlay, className, testId = "pl
 type ElementProps = React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { [attribute: string]: unknown };
 
 declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       "media-controller": ElementProps;

@@ -110,6 +110,8 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
   function joined(liveId: number, user: { userId: number; nick: string }) {
     const r = room(liveId);
     r.online += 1;
+    // Visitors (user 0) count as online; they have no watch time and no name to announce.
+    if (!user.userId) return void (r.rules || void loadRules(r));
     r.joinCount += 1;
     if (r.joins.length < 10) r.joins.push({ userId: user.userId, nick: user.nick });
     const sockets = r.present.get(user.userId) ?? 0;
@@ -123,6 +125,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
   function left(liveId: number, userId: number) {
     const r = room(liveId);
     r.online = Math.max(0, r.online - 1);
+    if (!userId) return;
     r.leaveCount += 1;
     const sockets = (r.present.get(userId) ?? 1) - 1;
     if (sockets > 0) return void r.present.set(userId, sockets);

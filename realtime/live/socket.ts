@@ -56,7 +56,7 @@ export function mountLiveRooms(
       if (!/^\d{1,12}$/.test(liveText)) return void res.writeStatus("400 Bad Request").end();
       const accessToken = query.get("token") ?? query.get("accessToken") ?? undefined;
       const sessionToken = cookieValue(cookie, deps.sessionCookie) || undefined;
-      if (!accessToken && !sessionToken) return void res.writeStatus("401 Unauthorized").end();
+      // Neither: a visitor, who watches and is counted but cannot speak (the app decides whether the live is open to visitors).
       let aborted = false;
       res.onAborted(() => (aborted = true));
       const liveId = Number(liveText);
@@ -84,7 +84,7 @@ export function mountLiveRooms(
     open(ws) {
       const v = ws.getUserData();
       viewers.add(ws);
-      sessions.add(v.sessionId, ws);
+      if (v.sessionId) sessions.add(v.sessionId, ws);
       ws.subscribe(topics.live(v.liveId));
       rooms.joined(v.liveId, { userId: v.userId, nick: v.nick });
       send(ws, frame("welcome", { liveId: v.liveId, userId: v.userId, nick: v.nick, online: rooms.online(v.liveId) }));
@@ -102,6 +102,7 @@ export function mountLiveRooms(
       if (!parsed.ok) return send(ws, frame("error", { message: parsed.error }));
       const m = parsed.message;
       if (m.type === "heartbeat") return send(ws, frame("welcome", { online: rooms.online(v.liveId) }));
+      if (!v.userId) return send(ws, frame("error", { code: "login", message: "登录后才能参与互动" }));
       if (m.type === "like") {
         const allowed = userLimits.takeLikes(v.userId, v.likes, m.count, now);
         stats.likesDropped += m.count - allowed;
@@ -121,7 +122,7 @@ export function mountLiveRooms(
     close(ws) {
       const v = ws.getUserData();
       viewers.delete(ws);
-      sessions.remove(v.sessionId, ws);
+      if (v.sessionId) sessions.remove(v.sessionId, ws);
       rooms.left(v.liveId, v.userId);
     },
   });

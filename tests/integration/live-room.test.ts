@@ -219,6 +219,23 @@ describe("live room on one realtime process", () => {
     await expect(connect(rt.port, `/api/elearning/ws/live/999999`, a.cookie)).rejects.toThrow("HTTP 404");
   });
 
+  it("counts visitors online in a live open to everyone; they read the room but cannot speak", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const visitor = await join(`/api/elearning/ws/live/${live.id}`);
+    const inV = inbox(visitor);
+    expect((await inV.next((f) => f.type === "welcome")).data).toMatchObject({ liveId: live.id, userId: 0, online: 1 });
+    const a = await viewer("钱芳");
+    const ws = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
+    expect((await inbox(ws).next((f) => f.type === "welcome")).data.online).toBe(2);
+    visitor.send(JSON.stringify({ type: "comment", content: "游客想提问" }));
+    expect((await inV.next((f) => f.type === "error")).data.message).toBe("登录后才能参与互动");
+    ws.send(JSON.stringify({ type: "comment", content: "请问框架协议的期限是多久？" }));
+    expect((await inV.next((f) => f.type === "comment")).data.content).toBe("请问框架协议的期限是多久？");
+    await sleep(1500);
+    const stored = await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id));
+    expect(stored.map((m) => m.content)).toEqual(["请问框架协议的期限是多久？"]);
+  });
+
   it("cuts off a viewer that stops reading", async () => {
     const live = await createLive(handle.db, { liveStatus: 1 });
     const a = await viewer("黄丽");

@@ -36,8 +36,13 @@ export const liveServiceRouter = router({
         userId = found?.user.id ?? null;
         session = found?.session.id ?? null;
       }
-      if (!userId || !session) throw notLoggedIn();
       const live = await findLive(ctx.db, { liveId: input.liveId });
+      // Visitors may join a live open to everyone: they watch, are counted online and cannot speak.
+      if (!input.accessToken && !input.sessionToken) {
+        if (live.openRange.length) throw notLoggedIn();
+        return { userId: 0, nick: "游客", isAdmin: 0, liveStatus: live.liveStatus, sessionId: "" };
+      }
+      if (!userId || !session) throw notLoggedIn();
       await assertOpen(ctx.db, live, userId);
       const [u] = await ctx.db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
       if (!u) throw notLoggedIn();

@@ -96,7 +96,8 @@ export function LiveRoom({ data }: { data: RoomData }) {
   }, [me]);
   useEffect(() => () => clearTimeout(captionTimer.current), []);
 
-  const room = useLiveRoom(info.id, !!me, data.messages, onEvent);
+  // Visitors join too: they are counted online and read the chat; speaking asks them to log in.
+  const room = useLiveRoom(info.id, true, data.messages, onEvent);
 
   // Entry is recorded once per visit; a replay's watch time is reported each minute and on leaving.
   const entered = useRef(0);

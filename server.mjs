@@ -215,6 +215,8 @@ function serve() {
       host = "";
     }
     if (host && host === req.get("host")) return next();
+    // Behind a proxy that rewrites Host, the public address is this site too (as for websockets).
+    if (env.PUBLIC_URL && origin === new URL(env.PUBLIC_URL).origin) return next();
     res.status(403).json({ code: 403, message: "请求来源不被允许", success: false, data: null });
   });
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import type { Server } from "node:net";
+import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { verifyPushKey } from "../../trpc/live/push-key";
 
@@ -73,6 +73,17 @@ const ROOM_PATH = /^\/live\/([\w-]{1,32})$/;
 const STALE_MS = 5 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startIngest(opts: IngestOptions): Promise<IngestServer> {
   const log = opts.log ?? ((line: string) => console.log(`ingest: ${line}`));
   const isRefusal = opts.isRefusal ?? (() => false);
@@ -89,7 +100,9 @@ export async function startIngest(opts: IngestOptions): Promise<IngestServer> {
   // Its sessions and events live in one module-wide context: one ingest per process at a time.
   const { default: nmsContext } = (await import("node-media-server/src/node_core_ctx.js" as string)) as { default: { nodeEvent: import("node:events").EventEmitter } };
   if (nmsContext.nodeEvent.listenerCount("prePublish") > 0) throw new Error("an RTMP ingest already runs in this process");
-  const nms = new NodeMediaServer({ logType: 1, rtmp: { port: opts.port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 } });
+  // node-media-server reads port 0 as "unset" and takes 1935: ask the system for a free port first.
+  const rtmpPort = opts.port || (await freePort());
+  const nms = new NodeMediaServer({ logType: 1, rtmp: { port: rtmpPort, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 } });
 
   /** Retries outages (app restarting) a few times; a refusal is final. */
   async function tell(p: Publish, event: "start" | "stop"): Promise<StreamState | null> {

@@ -145,9 +145,9 @@ test.describe("realtime and request guards", () => {
     await expect(page.getByRole("link", { name: "消息中心" })).toBeVisible();
     // The page's socket goes through the web port; wait until the realtime process has it.
     await expect
-      .poll(async () => (await (await page.request.get("http://127.0.0.1:3901/healthz")).text()).match(/\d+/)?.[0])
+      .poll(async () => (await (await page.request.get(`http://127.0.0.1:${process.env.E2E_REALTIME_PORT}/healthz`)).text()).match(/\d+/)?.[0])
       .not.toBe("0");
-    const res = await page.request.post("http://127.0.0.1:3901/internal/publish", {
+    const res = await page.request.post(`http://127.0.0.1:${process.env.E2E_REALTIME_PORT}/internal/publish`, {
       headers: { authorization: "Bearer e2e-service-token-0123456789abcdef" },
       data: { topic: `user/${me.data.userId}`, message: { type: "unread", unreadNum: 3 } },
     });
@@ -218,7 +218,7 @@ test("a page shown without the shell and an external login page, from the layout
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/course/center");
   const href = await visitor.locator('a[href*="/course/detail?id="]').first().getAttribute("href");
-  await save(false, "http://127.0.0.1:3900/blank?from=sso");
+  await save(false, `http://127.0.0.1:${process.env.E2E_PORT}/blank?from=sso`);
   try {
     await visitor.goto(href!);
     await expect(visitor.getByRole("button", { name: /立即加入|加入学习|购买课程/ }).first()).toBeVisible();

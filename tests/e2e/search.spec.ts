@@ -8,7 +8,7 @@ test("a visitor's search finds courses, lives and exams, each leading to its pag
   await expect(page.getByRole("region", { name: "课程" })).toBeVisible();
   const lives = page.getByRole("region", { name: "直播" });
   const exams = page.getByRole("region", { name: "考试" });
-  await expect(lives.getByText("政府采购质疑与投诉处理")).toBeVisible();
+  await expect(lives.getByRole("link").filter({ hasText: "政府采购质疑与投诉处理" })).toBeVisible();
   await expect(exams.getByText("2026年度政府采购从业人员能力测评")).toBeVisible();
   // A paused live reads 暂停中, not 直播中; a live without a cover shows its name, not an empty box.
   await expect(lives.getByRole("link").filter({ hasText: "政府采购质疑与投诉处理" })).toContainText("暂停中");
@@ -23,7 +23,7 @@ test("a visitor's search finds courses, lives and exams, each leading to its pag
     await expect(page.getByTestId("live-card")).toHaveCount(total);
     await page.goBack();
   } else expect(shown).toBe(total);
-  await lives.getByText("政府采购质疑与投诉处理").click();
+  await lives.getByRole("link").filter({ hasText: "政府采购质疑与投诉处理" }).click();
   await expect(page).toHaveURL(/\/live\/detail\?roomId=/);
   expect(consoleErrors.filter((e) => !/WebSocket/.test(e))).toEqual([]);
 });

@@ -59,6 +59,8 @@ describe.skipIf(!hasFfmpeg)("live ingest", () => {
         isRefusal: () => true,
         log: (l) => logs.push(l),
       });
+      // Port 0 means a free port of the system's choosing, never the default 1935 that `npm start` may hold.
+      expect(ingest.port).not.toBe(1935);
     });
     afterAll(() => ingest?.close());
 

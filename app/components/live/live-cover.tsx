@@ -7,7 +7,8 @@ export function LiveCover({ name, coverUrl, className, compact }: { name: string
       {coverUrl ? (
         <img src={coverUrl} alt="" className="h-full w-full object-cover" />
       ) : (
-        <span className={cn("absolute inset-0 flex items-center justify-center text-center font-semibold text-white/90", compact ? "line-clamp-2 px-1 text-[10px] leading-3" : "px-6 text-lg")}>{name}</span>
+        // The name is printed beside every cover too: readers of the page hear it once.
+        <span aria-hidden className={cn("absolute inset-0 flex items-center justify-center text-center font-semibold text-white/90", compact ? "line-clamp-2 px-1 text-[10px] leading-3" : "px-6 text-lg")}>{name}</span>
       )}
     </div>
   );

@@ -1,16 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import type { Db, DbHandle } from "@db/client";
+import type { DbHandle } from "@db/client";
 import { liveMessages } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
-import { createContext } from "@trpc-app/context";
 import { closePublisher } from "@trpc-app/realtime/publish";
 import { roomToken } from "@trpc-app/live/room.service";
-import { appRouter } from "@trpc-app/router";
 import { resetEnvCache } from "~/lib/env.server";
 import { createLocalBus, createRedisBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeServer } from "../../realtime/server";
@@ -18,25 +14,12 @@ import { createLive } from "../factories/live";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb } from "../helpers/db";
+import { startTrpcApp } from "../helpers/trpc-app-server";
 
 const TOKEN = process.env.SERVICE_TOKEN!;
 const REDIS_URL = "redis://127.0.0.1:6379";
 
-/** The app side: tRPC's fetch handler on node:http, as Remix mounts it. */
-async function startApp(db: Db): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
-    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: ({ req: r, resHeaders }) => createContext({ db, request: r, resHeaders }) });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
+const startApp = startTrpcApp;
 
 type Frame = { type: string; data: Record<string, any>; ts?: number };
 

@@ -1,13 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
-import type { Db, DbHandle } from "@db/client";
+import type { DbHandle } from "@db/client";
 import { createSession, hashToken } from "@trpc-app/auth/session";
-import { createContext } from "@trpc-app/context";
 import { closePublisher, publishUnread } from "@trpc-app/realtime/publish";
-import { appRouter } from "@trpc-app/router";
 import { resetEnvCache } from "~/lib/env.server";
 import { createBus, createLocalBus, createRedisBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeServer } from "../../realtime/server";
@@ -16,34 +12,12 @@ import { nativeUws, uWS } from "../../realtime/uws";
 import { createUser } from "../factories/user";
 import { createTestDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";
+import { startTrpcApp } from "../helpers/trpc-app-server";
 
 const TOKEN = process.env.SERVICE_TOKEN!;
 const REDIS_URL = "redis://127.0.0.1:6379";
 
-/** The app side of authorizeSocket: tRPC's fetch handler on a plain node:http server, as Remix mounts it. */
-async function startApp(db: Db): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = new Request(`http://127.0.0.1${req.url}`, {
-      method: req.method,
-      headers,
-      body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
-    });
-    const response = await fetchRequestHandler({
-      endpoint: "/api/trpc",
-      req: request,
-      router: appRouter,
-      createContext: ({ req: r, resHeaders }) => createContext({ db, request: r, resHeaders }),
-    });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
+const startApp = startTrpcApp;
 
 /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
 function connect(port: number, path: string, cookie?: string): Promise<WebSocket> {

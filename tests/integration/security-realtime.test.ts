@@ -1,16 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import type { Server } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import type { Db, DbHandle } from "@db/client";
 import { liveMessages, lives, liveWatchRecords, sessions } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
-import { createContext } from "@trpc-app/context";
 import { recordPresence } from "@trpc-app/live/room.service";
 import { closePublisher } from "@trpc-app/realtime/publish";
-import { appRouter } from "@trpc-app/router";
 import { resetEnvCache } from "~/lib/env.server";
 import { createLocalBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeServer } from "../../realtime/server";
@@ -19,6 +15,7 @@ import { createUser } from "../factories/user";
 import { testClient } from "../helpers/caller";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb, describeEachDb } from "../helpers/db";
+import { startTrpcApp } from "../helpers/trpc-app-server";
 
 // Issue 18, holes 8, 9, 11 and 12: sockets end with their session, watch time is the server's
 // measure, likes and comments are capped per socket and per user, and upgrades check Origin.
@@ -26,21 +23,7 @@ import { createTestDb, describeEachDb } from "../helpers/db";
 const TOKEN = process.env.SERVICE_TOKEN!;
 const PUBLIC_ORIGIN = "https://edu.caiyun.example";
 
-/** The app side: tRPC's fetch handler on node:http, as Remix mounts it. */
-async function startApp(db: Db): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
-    const response = await fetchRequestHandler({ endpoint: "/api/trpc", req: request, router: appRouter, createContext: ({ req: r, resHeaders }) => createContext({ db, request: r, resHeaders }) });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
+const startApp = startTrpcApp;
 
 type Frame = { type: string; data: Record<string, any> };
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { HttpResponse } from "uWebSockets.js";
+import { isIP } from "node:net";
+import type { HttpRequest, HttpResponse } from "uWebSockets.js";
 
 /** Collects a request body up to `limit` bytes; null when it is larger. uWS reuses each chunk, so copy it. */
 export function readBody(res: HttpResponse, limit: number): Promise<Buffer | null> {
@@ -79,4 +80,28 @@ export function originAllowed(origin: string, host: string, allowed: ReadonlySet
   } catch {
     return false;
   }
+}
+
+/** uWS writes every address as a full IPv6 text; IPv4 (mapped) ones are given back in dotted form. */
+function plainPeer(text: string): string {
+  const mapped = /^(?:0{1,4}:){5}ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(text);
+  if (!mapped) return isIP(text) === 6 ? new URL(`http://[${text}]`).hostname.slice(1, -1) : text;
+  const [hi, lo] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+}
+
+/**
+ * Where an upgrade comes from, for the app to read as it reads any request's client (TRUST_PROXY). A
+ * connection from this machine is the web server forwarding (server.mjs), whose X-Forwarded-For line,
+ * the last, is the peer it saw; the lines before it are whatever the client or proxies in front sent.
+ */
+export function socketClient(res: HttpResponse, req: HttpRequest): { peer: string; forwardedFor: string } {
+  const chain: string[] = [];
+  req.forEach((key, value) => {
+    if (key === "x-forwarded-for") chain.push(...value.split(",").map((v) => v.trim()).filter(Boolean));
+  });
+  let peer = plainPeer(Buffer.from(res.getRemoteAddressAsText()).toString());
+  if ((peer.startsWith("127.") || peer === "::1") && chain.length) peer = chain.pop()!;
+  // The nearest hops are the only ones a trusted proxy list can reach.
+  return { peer: peer.slice(0, 64), forwardedFor: chain.slice(-10).join(", ").slice(-1000) };
 }

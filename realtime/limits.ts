@@ -10,6 +10,8 @@ export const MIN_COMMENT_GAP_MS = 300;
 export const USER_FRAMES_PER_SECOND = 500;
 export const USER_FRAME_BURST = 1000;
 export const FLOOD_CLOSE = 1008;
+/** Visitor sockets one client address may hold on a process (an office behind one address watching together). */
+export const VISITOR_SOCKETS_PER_ADDRESS = 100;
 
 export interface Bucket {
   tokens: number;

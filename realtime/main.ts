@@ -34,7 +34,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  server.close();
+  await server.close();
   await bus.close();
   process.exit(0);
 }

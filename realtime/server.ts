@@ -30,6 +30,8 @@ export interface RealtimeOptions {
   allowedOrigins?: string[];
   /** How often the sessions of open sockets are checked with the app, in case an end was not heard. */
   sessionSweepMs?: number;
+  /** Visitor sockets one client address may hold in live rooms (default VISITOR_SOCKETS_PER_ADDRESS). */
+  visitorsPerAddress?: number;
 }
 
 export interface RealtimeStats extends RoomStats {
@@ -42,7 +44,8 @@ export interface RealtimeServer {
   /** Number of open user sockets. */
   sockets(): number;
   stats(): RealtimeStats;
-  close(): void;
+  /** Stops taking sockets and closes the open ones; resolves once the rooms' last comments and presence reached the app. */
+  close(): Promise<void>;
 }
 
 interface SocketData {
@@ -84,12 +87,12 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   const sessions = createSessionRegistry();
   const allowedOrigins = originSet(opts.allowedOrigins);
   const stats = emptyStats();
-  let closed = false;
+  let closing: Promise<void> | undefined;
 
-  const behavior = socketBehavior({ client, unread, open, sessions, allowedOrigins, stats, isClosed: () => closed });
+  const behavior = socketBehavior({ client, unread, open, sessions, allowedOrigins, stats, isClosed: () => !!closing });
   app.ws<SocketData>("/api/elearning/ws/:userId", behavior);
   app.ws<SocketData>("/ws/:userId", behavior);
-  const live = mountLiveRooms(app, { bus: opts.bus, client: liveClient, sessionCookie: SESSION_COOKIE, sessions, allowedOrigins, stats });
+  const live = mountLiveRooms(app, { bus: opts.bus, client: liveClient, sessionCookie: SESSION_COOKIE, sessions, allowedOrigins, stats, visitorsPerAddress: opts.visitorsPerAddress });
   mountHttp(app, opts, () => open.size);
 
   const stopBus = opts.bus.subscribe((topic, message) => {
@@ -123,13 +126,13 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     sockets: () => open.size,
     stats: () => ({ ...stats, sessionsClosed: sessions.closed() }),
     close() {
-      if (closed) return;
-      closed = true;
+      if (closing) return closing;
       clearInterval(sweepTimer);
       stopBus();
-      void live.close();
+      closing = live.close();
       uWS.us_listen_socket_close(listenSocket);
       for (const ws of [...open]) ws.end(1001, "server closing");
+      return closing;
     },
   };
 }

@@ -1,6 +1,6 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import type { Db } from "@db/client";
-import { env, trustProxyRule } from "~/lib/env.server";
+import { env, trustProxyRule, type TrustProxyRule } from "~/lib/env.server";
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionInfo, type SessionUser } from "./auth/session";
 
 export interface Context {
@@ -42,21 +42,12 @@ function plainAddress(raw: string | null | undefined): string | null {
   return isIP(address) ? address.slice(0, 64) : null;
 }
 
-let trusted: { source: string | undefined; rule: { hops: number } | { list: BlockList } | null } | undefined;
+let trusted: { source: string | undefined; rule: TrustProxyRule | null } | undefined;
 
 function trustedProxies() {
   const source = env().TRUST_PROXY;
-  if (trusted && trusted.source === source) return trusted.rule;
-  const parsed = source ? trustProxyRule(source) : null;
-  let rule: { hops: number } | { list: BlockList } | null = null;
-  if (parsed && "hops" in parsed) rule = { hops: parsed.hops };
-  else if (parsed) {
-    const list = new BlockList();
-    for (const s of parsed.subnets) list.addSubnet(s.address, s.prefix, s.family);
-    rule = { list };
-  }
-  trusted = { source, rule };
-  return rule;
+  if (!trusted || trusted.source !== source) trusted = { source, rule: source ? trustProxyRule(source) : null };
+  return trusted.rule;
 }
 
 /**
@@ -70,7 +61,7 @@ export function clientIp(request: ContextRequest): string {
   const chain = [peer, ...(request.headers.get("x-forwarded-for") ?? "").split(",").reverse()];
   let client = peer;
   for (let hop = 0; hop + 1 < chain.length; hop++) {
-    const isProxy = "hops" in rule ? hop < rule.hops : rule.list.check(client, isIP(client) === 4 ? "ipv4" : "ipv6");
+    const isProxy = "hops" in rule ? hop < rule.hops : rule.proxies.check(client, isIP(client) === 4 ? "ipv4" : "ipv6");
     if (!isProxy) break;
     const next = plainAddress(chain[hop + 1]);
     // A malformed entry ends the walk: the last proxy's view is all that can be believed.

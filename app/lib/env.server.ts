@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 
@@ -51,11 +51,12 @@ const NAMED_SUBNETS: Record<string, string[]> = {
   uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
 };
 
-export type TrustProxyRule = { hops: number } | { subnets: { address: string; prefix: number; family: "ipv4" | "ipv6" }[] };
+/** TRUST_PROXY read: how many proxies stand in front, or the addresses that are proxies. */
+export type TrustProxyRule = { hops: number } | { proxies: BlockList };
 
 /**
- * TRUST_PROXY read: a number is how many proxies stand in front (hops believed from the socket inwards);
- * otherwise a comma list of proxy addresses and CIDRs (names loopback, linklocal, uniquelocal allowed).
+ * A number is how many proxies stand in front (hops believed from the socket inwards); otherwise a
+ * comma list of proxy addresses and CIDRs (names loopback, linklocal, uniquelocal allowed).
  * Null when the value is malformed.
  */
 export function trustProxyRule(value: string): TrustProxyRule | null {
@@ -64,7 +65,8 @@ export function trustProxyRule(value: string): TrustProxyRule | null {
     const hops = Number(text);
     return hops <= 10 ? { hops } : null;
   }
-  const subnets: { address: string; prefix: number; family: "ipv4" | "ipv6" }[] = [];
+  const proxies = new BlockList();
+  let entries = 0;
   for (const raw of text.split(",").map((p) => p.trim()).filter(Boolean)) {
     for (const entry of NAMED_SUBNETS[raw.toLowerCase()] ?? [raw]) {
       const [address = "", bits] = entry.split("/");
@@ -73,10 +75,11 @@ export function trustProxyRule(value: string): TrustProxyRule | null {
       const max = version === 4 ? 32 : 128;
       const prefix = bits === undefined ? max : /^\d+$/.test(bits) ? Number(bits) : NaN;
       if (!(prefix >= 0 && prefix <= max)) return null;
-      subnets.push({ address, prefix, family: version === 4 ? "ipv4" : "ipv6" });
+      proxies.addSubnet(address, prefix, version === 4 ? "ipv4" : "ipv6");
+      entries++;
     }
   }
-  return subnets.length ? { subnets } : null;
+  return entries ? { proxies } : null;
 }
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };

@@ -7,7 +7,7 @@ import { BannerCarousel } from "~/components/home/banner-carousel";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatTime } from "~/components/operate/form-data";
+import { formatDateTime } from "~/lib/format";
 import { windowState } from "~/components/operate/window-state";
 import { Card } from "~/components/ui/card";
 
@@ -67,7 +67,7 @@ export default function AdminBanners() {
         { title: "图片", render: (b) => <img src={b.picUrl} alt="" className="h-12 w-40 rounded object-cover" /> },
         { title: "标题", render: (b) => <span data-testid="banner-title">{b.title}</span> },
         { title: "跳转链接", render: (b) => <span className="text-muted">{b.linkUrl || "—"}</span> },
-        { title: "展示时间", render: (b) => <span className="text-xs text-muted">{b.startTime || b.endTime ? `${formatTime(b.startTime) || "即时"} 至 ${formatTime(b.endTime) || "长期"}` : "长期"}</span> },
+        { title: "展示时间", render: (b) => <span className="text-xs text-muted">{b.startTime || b.endTime ? `${formatDateTime(b.startTime) || "即时"} 至 ${formatDateTime(b.endTime) || "长期"}` : "长期"}</span> },
         {
           title: "状态",
           render: (b) => {

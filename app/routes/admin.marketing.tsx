@@ -7,7 +7,7 @@ import { Badge } from "~/components/admin/table";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS, useOperateFetcher } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatTime } from "~/components/operate/form-data";
+import { formatDateTime } from "~/lib/format";
 import { windowState } from "~/components/operate/window-state";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
@@ -97,7 +97,7 @@ export default function AdminMarketing() {
       columns={[
         { title: "图片", render: (m) => (m.picUrl ? <img src={m.picUrl} alt="" className="h-10 w-24 rounded object-cover" /> : <span className="text-muted">—</span>) },
         { title: "标题", render: (m) => m.title },
-        { title: "投放时间", render: (m) => <span className="text-xs text-muted">{m.startTime || m.endTime ? `${formatTime(m.startTime) || "即时"} 至 ${formatTime(m.endTime) || "长期"}` : "长期"}</span> },
+        { title: "投放时间", render: (m) => <span className="text-xs text-muted">{m.startTime || m.endTime ? `${formatDateTime(m.startTime) || "即时"} 至 ${formatDateTime(m.endTime) || "长期"}` : "长期"}</span> },
         { title: "状态", render: (m) => <Badge tone={windowState(m, now).tone}>{windowState(m, now).label}</Badge> },
       ]}
     >

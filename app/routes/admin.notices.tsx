@@ -7,7 +7,7 @@ import { NoticeStrip } from "~/components/home/notice-strip";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatTime } from "~/components/operate/form-data";
+import { formatDateTime } from "~/lib/format";
 import { windowState } from "~/components/operate/window-state";
 import { Card } from "~/components/ui/card";
 
@@ -47,7 +47,7 @@ export default function AdminNotices() {
       columns={[
         { title: "标题", render: (n) => <span className="inline-block max-w-[420px] truncate align-middle">{n.title}</span> },
         { title: "跳转链接", render: (n) => <span className="text-muted">{n.linkUrl || "—"}</span> },
-        { title: "展示时间", render: (n) => <span className="text-xs text-muted">{n.startTime || n.endTime ? `${formatTime(n.startTime) || "即时"} 至 ${formatTime(n.endTime) || "长期"}` : "长期"}</span> },
+        { title: "展示时间", render: (n) => <span className="text-xs text-muted">{n.startTime || n.endTime ? `${formatDateTime(n.startTime) || "即时"} 至 ${formatDateTime(n.endTime) || "长期"}` : "长期"}</span> },
         { title: "状态", render: (n) => <Badge tone={windowState(n, now).tone}>{windowState(n, now).label}</Badge> },
       ]}
     >

@@ -1,27 +1,25 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { useState } from "react";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { PrecheckWizard } from "~/components/exam/precheck-wizard";
+import { useExamActions } from "~/components/exam/use-exam-actions";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
-import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
 import { env } from "~/lib/env.server";
-import { trpc } from "~/lib/trpc";
 import { formatDateTime } from "~/lib/format";
-import { useRefresh } from "~/lib/use-refresh";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
   const { caller } = await serverCaller(request);
   try {
-    return { exam: await caller.exam.learner.detail({ examId: id }), noPermission: null, networkSamples: env().EXAM_NETWORK_CHECK_SECONDS };
+    const [exam, check] = await Promise.all([caller.exam.learner.detail({ examId: id }), caller.exam.learner.check({ examId: id })]);
+    return { exam, check, noPermission: null, networkSamples: env().EXAM_NETWORK_CHECK_SECONDS };
   } catch (e) {
-    return { exam: null, ...examLoadError(e, request) };
+    return { exam: null, check: null, networkSamples: undefined, ...examLoadError(e, request) };
   }
 }
 
@@ -31,50 +29,23 @@ const fmt = formatDateTime;
 const PHASE = ["未开始", "进行中", "已结束"];
 
 export default function ExamDetail() {
-  const loaded = useLoaderData<typeof loader>();
-  const { exam, noPermission } = loaded;
+  const { exam, check, noPermission, networkSamples } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const refresh = useRefresh();
+  const { busy, register, start } = useExamActions();
   const [wizard, setWizard] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const lastClick = useRef(0);
 
-  if (!exam) return <div className="mx-auto max-w-[1200px] px-4 py-10"><EmptyState title="暂无权限" hint={noPermission ?? ""} /></div>;
+  if (!exam || !check) return <div className="mx-auto max-w-[1200px] px-4 py-10"><EmptyState title="暂无权限" hint={noPermission ?? ""} /></div>;
 
-  async function register() {
-    setBusy(true);
-    try {
-      await trpc.exam.learner.register.mutate({ examId: exam!.examId });
-      toast.success("报名成功");
-      refresh();
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** After the wizard: the waiting hall before the start, otherwise start (debounced 1 s: a double click starts once). */
-  async function afterWizard() {
+  /** After the wizard: the waiting hall before the start, otherwise the start. */
+  function afterWizard() {
     setWizard(false);
     if (exam!.testStartRemainTime) return navigate(`/exam/waiting?id=${exam!.examId}`);
-    const now = Date.now();
-    if (now - lastClick.current < 1000) return;
-    lastClick.current = now;
-    setBusy(true);
-    try {
-      const r = await trpc.exam.learner.start.mutate({ examId: exam!.examId });
-      navigate(`/exam/test?paperId=${r.paperId}`);
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setBusy(false);
-    }
+    void start(exam!.examId);
   }
 
-  const ended = exam.examStatus === 2;
   const running = exam.runningPaperId;
-  const canSit = !ended && exam.remainCount > 0;
+  // What the button offers is the server's start rule (the check call); before the start the hall waits.
+  const canSit = check.reasonType === "" || check.reasonType === "notStarted";
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <nav className="mb-3 text-sm text-muted">
@@ -97,14 +68,14 @@ export default function ExamDetail() {
             )}
             {running ? (
               <Button size="lg" onClick={() => navigate(`/exam/test?paperId=${running}`)}>继续考试</Button>
-            ) : !exam.isJoined && !ended ? (
-              <Button size="lg" disabled={busy} onClick={register}>报名考试</Button>
+            ) : check.reasonType === "notRegistered" ? (
+              <Button size="lg" disabled={busy} onClick={() => void register(exam.examId)}>报名考试</Button>
             ) : canSit ? (
               <Button size="lg" disabled={busy} onClick={() => setWizard(true)}>
                 {exam.testStartRemainTime ? "进入候考厅" : exam.usedCount > 0 ? "再次考试" : "开始考试"}
               </Button>
             ) : (
-              <Button size="lg" disabled>{ended ? "考试已结束" : exam.isPass === 1 ? "已通过" : "考试次数已用完"}</Button>
+              <Button size="lg" disabled>{check.reason}</Button>
             )}
           </div>
         </div>
@@ -126,7 +97,7 @@ export default function ExamDetail() {
           </div>
         )}
       </section>
-      <PrecheckWizard exam={exam} networkSamples={"networkSamples" in loaded ? loaded.networkSamples : undefined} open={wizard} onClose={() => setWizard(false)} onDone={afterWizard} />
+      <PrecheckWizard exam={exam} networkSamples={networkSamples} open={wizard} onClose={() => setWizard(false)} onDone={afterWizard} />
     </div>
   );
 }

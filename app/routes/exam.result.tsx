@@ -1,14 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { examLoadError } from "~/components/exam/load-error.server";
+import { useExamActions } from "~/components/exam/use-exam-actions";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
-import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
 import { formatDateTime } from "~/lib/format";
-import { trpc } from "~/lib/trpc";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
@@ -16,10 +14,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { caller } = await serverCaller(request);
   try {
     const result = await caller.exam.learner.result({ examId: id });
-    const review = result.canViewAnswer ? await caller.exam.learner.viewAnswers({ examId: id, paperId: result.paperId }) : null;
-    return { result, review, noPermission: null };
+    const [review, check] = await Promise.all([
+      result.canViewAnswer ? caller.exam.learner.viewAnswers({ examId: id, paperId: result.paperId }) : null,
+      // 再次考试 is offered only when the server's start rule allows it (an exam taken off the shelf: no retake).
+      caller.exam.learner.check({ examId: id }).catch(() => null),
+    ]);
+    return { result, review, canRetake: check?.canStart === 1, noPermission: null };
   } catch (e) {
-    return { result: null, review: null, ...examLoadError(e, request) };
+    return { result: null, review: null, canRetake: false, ...examLoadError(e, request) };
   }
 }
 
@@ -44,22 +46,9 @@ function answerText(questionType: number, answer: string[]): string {
 }
 
 export default function ExamResult() {
-  const { result, review, noPermission } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { result, review, canRetake, noPermission } = useLoaderData<typeof loader>();
+  const { busy, start } = useExamActions();
   if (!result) return <div className="mx-auto max-w-[1200px] px-4 py-10"><EmptyState title="暂无成绩" hint={noPermission ?? ""} /></div>;
-
-  async function retake() {
-    setBusy(true);
-    try {
-      const r = await trpc.exam.learner.start.mutate({ examId: result!.examId });
-      navigate(`/exam/test?paperId=${r.paperId}`);
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const pending = result.pendingCount > 0;
   const verdict = pending ? "待阅卷" : result.isPass === 1 ? "考试通过" : "未通过";
@@ -95,7 +84,7 @@ export default function ExamResult() {
               <a href="#review">查看答案</a>
             </Button>
           )}
-          {result.remainCount > 0 && <Button disabled={busy} onClick={retake}>再次考试</Button>}
+          {canRetake && <Button disabled={busy} onClick={() => void start(result.examId)}>再次考试</Button>}
         </div>
       </section>
       {result.typeScores.length > 0 && (

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { useEffect, useMemo, useState } from "react";
 import { formatClock } from "~/components/exam/answer-queue";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { PrecheckWizard } from "~/components/exam/precheck-wizard";
+import { useExamActions } from "~/components/exam/use-exam-actions";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
@@ -42,13 +42,12 @@ export default function ExamWaiting() {
   const { exam, remain, check, noPermission, networkSamples } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const refresh = useRefresh();
+  const { busy, register, start } = useExamActions();
   const offset = useMemo(() => (remain ? remain.serverTime - Date.now() : 0), [remain]);
   const left = () => (remain ? Math.max(0, Math.ceil((remain.startTime - (Date.now() + offset)) / 1000)) : 0);
   const [seconds, setSeconds] = useState(left);
   const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [wizard, setWizard] = useState(false);
-  const lastClick = useRef(0);
   const joined = !!exam?.isJoined;
 
   useEffect(() => {
@@ -70,38 +69,9 @@ export default function ExamWaiting() {
 
   if (!exam || !remain || !check) return <div className="mx-auto max-w-[1200px] px-4 py-10"><EmptyState title="暂无权限" hint={noPermission ?? ""} /></div>;
 
-  async function register() {
-    setBusy(true);
-    try {
-      await trpc.exam.learner.register.mutate({ examId: exam!.examId });
-      toast.success("报名成功");
-      refresh();
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function start() {
-    const now = Date.now();
-    if (now - lastClick.current < 1000) return;
-    lastClick.current = now;
-    setBusy(true);
-    try {
-      const r = await trpc.exam.learner.start.mutate({ examId: exam!.examId });
-      navigate(`/exam/test?paperId=${r.paperId}`);
-    } catch (e) {
-      handleApiError(e);
-      refresh();
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const started = seconds <= 0;
   // The start time passing lifts only the "not started" refusal; every other reason stays.
-  const blocker = !joined && check.reasonType !== "ended" ? "notRegistered" : check.reasonType === "notStarted" && started ? "" : check.reasonType;
+  const blocker = check.reasonType === "notStarted" && started ? "" : check.reasonType;
   const stopped = blocker === "ended" || blocker === "noAttempts" || blocker === "passed";
   return (
     <div className="mx-auto max-w-[800px] px-4 py-10">
@@ -123,7 +93,7 @@ export default function ExamWaiting() {
           <div data-testid="waiting-blocker" className="mt-8">
             <p className="text-base text-danger">请先报名考试</p>
             <p className="mt-1 text-sm text-muted">报名后才能进入考场，本考试共可参加{exam.makeupCount + 1}次</p>
-            <Button size="lg" className="mt-6 w-48" disabled={busy} onClick={register}>
+            <Button size="lg" className="mt-6 w-48" disabled={busy} onClick={() => void register(exam.examId)}>
               报名考试
             </Button>
           </div>
@@ -153,7 +123,7 @@ export default function ExamWaiting() {
             </Button>
           </div>
         ) : (
-          <Button size="lg" className="mt-8 w-48" disabled={!started || busy} onClick={start}>
+          <Button size="lg" className="mt-8 w-48" disabled={!started || busy} onClick={() => void start(exam.examId)}>
             {started ? "开始考试" : "等待开考"}
           </Button>
         )}
@@ -167,7 +137,7 @@ export default function ExamWaiting() {
           onClose={() => setWizard(false)}
           onDone={() => {
             setWizard(false);
-            if (started) void start();
+            if (started) void start(exam.examId);
             else refresh();
           }}
         />

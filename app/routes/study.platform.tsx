@@ -28,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.ok ? data.detail.course.name : "学习") }];
 
+type LearnAnswer = Awaited<ReturnType<typeof trpc.course.learn.mutate>>;
 type Section = SectionData & { url: string; hlsUrl: string; lastPosition: number; fileName: string };
 
 /** What to show when the learner may not study: log in, or go to the detail page to join. */
@@ -108,7 +109,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
   const startAt = active ? (active.id === detail.lastChapterId ? detail.lastPosition : active.lastPosition) : 0;
   const courseId = detail.course.id;
   // Reports go one after another: an end must reach the server before the next lesson's start resets the clock.
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const queue = useRef<Promise<LearnAnswer | null>>(Promise.resolve(null));
 
   const report = useCallback(
     (r: PlayerReport | { position: number; event: "open" }, sectionId: number) => {
@@ -157,7 +158,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
     setEnded({ sectionId: section.id, next: sections[at + 1] ?? null, left: NEXT_COUNTDOWN, completed: null });
     // The end report is already queued: its answer says whether the lesson now counts as learnt.
     void queue.current.then((res) => {
-      const completed = (res as { chapterCompleted?: number } | null)?.chapterCompleted ?? null;
+      const completed = res?.chapterCompleted ?? null;
       setEnded((e) => (e && e.sectionId === section.id ? { ...e, completed } : e));
     });
   };

@@ -44,7 +44,7 @@ export async function seedProctoring(db: Db) {
   for (const key of ["face", "helper"] as const) {
     const a = PROCTOR_ACCOUNTS[key];
     const u = await createUser(db, { loginName: a.account, password: a.password, nick: a.nick });
-    await createIdentity(db, u.id, { realName: a.nick, passportPhotoUrl: await storeRegisteredPhoto(u.id, db) });
+    await createIdentity(db, u.id, { realName: a.nick, passportPhotoUrl: await storeRegisteredPhoto(db, u.id) });
   }
   const n = PROCTOR_ACCOUNTS.unverified;
   await createUser(db, { loginName: n.account, password: n.password, nick: n.nick });

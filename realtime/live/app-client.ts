@@ -6,8 +6,10 @@ export interface RoomGrant {
   nick: string;
   isAdmin: number;
   liveStatus: number;
-  /** The session the viewer came in with (cookie or room token): its end closes the socket. */
+  /** The session the viewer came in with (cookie or room token): its end closes the socket; "" for a visitor. */
   sessionId: string;
+  /** A visitor's client address (their sockets are counted per address); "" for a learner. */
+  address?: string;
 }
 export interface RoomRules {
   muteAll: number;
@@ -36,7 +38,8 @@ export interface PresenceReport {
 
 /** What the live rooms (and the session sweep) ask of the app; the benchmark plugs in a stand-in. */
 export interface LiveAppClient {
-  authorizeJoin(input: { liveId: number; accessToken?: string; sessionToken?: string }): Promise<RoomGrant>;
+  /** A visitor (neither token) is described by `client`, where the connection came from. */
+  authorizeJoin(input: { liveId: number; accessToken?: string; sessionToken?: string; client?: { peer: string; forwardedFor: string } }): Promise<RoomGrant>;
   rules(liveId: number): Promise<RoomRules>;
   /** Stores what sessions still valid sent; answers the sessions found ended. */
   saveBatch(input: { liveId: number; items: StoredComment[]; likes: SessionLikes[] }): Promise<{ saved: number; ended: string[] }>;

@@ -110,8 +110,8 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
   function joined(liveId: number, user: { userId: number; nick: string }) {
     const r = room(liveId);
     r.online += 1;
-    // Visitors (user 0) count as online; they have no watch time and no name to announce.
-    if (!user.userId) return void (r.rules || void loadRules(r));
+    // Visitors (user 0) count as online; they have no watch time, no name to announce and cannot comment.
+    if (!user.userId) return;
     r.joinCount += 1;
     if (r.joins.length < 10) r.joins.push({ userId: user.userId, nick: user.nick });
     const sockets = r.present.get(user.userId) ?? 0;

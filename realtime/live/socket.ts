@@ -1,8 +1,8 @@
 import type { HttpResponse, TemplatedApp, WebSocket } from "uWebSockets.js";
 import { isRefusal } from "../app-client";
 import type { Bus } from "../bus";
-import { cookieValue, originAllowed } from "../http";
-import { createUserLimits, FLOOD_CLOSE, FRAME_BURST, FRAMES_PER_SOCKET_PER_SECOND, fullBucket, MIN_COMMENT_GAP_MS, refill, LIKES_PER_SOCKET_PER_SECOND, type Bucket, type RoomStats } from "../limits";
+import { cookieValue, originAllowed, socketClient } from "../http";
+import { createUserLimits, FLOOD_CLOSE, FRAME_BURST, FRAMES_PER_SOCKET_PER_SECOND, fullBucket, refill, LIKES_PER_SOCKET_PER_SECOND, VISITOR_SOCKETS_PER_ADDRESS, type Bucket, type RoomStats } from "../limits";
 import { parseLiveClientMessage } from "../protocol";
 import type { SessionRegistry } from "../sessions";
 import { topics } from "../topics";
@@ -18,7 +18,8 @@ interface ViewerData {
   userId: number;
   nick: string;
   sessionId: string;
-  lastCommentAt: number;
+  /** A visitor's client address; "" for a learner. */
+  address: string;
   frames: Bucket;
   likes: Bucket;
 }
@@ -28,11 +29,13 @@ const send = (ws: WebSocket<ViewerData>, f: ReturnType<typeof frame>) => void ws
 /** Live rooms on the realtime process: viewers join by room token (?token=) or by their session cookie. */
 export function mountLiveRooms(
   app: TemplatedApp,
-  deps: { bus: Bus; client: LiveAppClient; sessionCookie: string; sessions: SessionRegistry; allowedOrigins: ReadonlySet<string>; stats: RoomStats },
+  deps: { bus: Bus; client: LiveAppClient; sessionCookie: string; sessions: SessionRegistry; allowedOrigins: ReadonlySet<string>; stats: RoomStats; visitorsPerAddress?: number },
 ) {
   const { sessions, stats } = deps;
   const rooms = createRooms({ bus: deps.bus, client: deps.client, onSessionsEnded: (ids) => sessions.end(ids) });
   const viewers = new Set<WebSocket<ViewerData>>();
+  const visitorsAt = new Map<string, number>();
+  const visitorCap = deps.visitorsPerAddress ?? VISITOR_SOCKETS_PER_ADDRESS;
   const userLimits = createUserLimits();
   const pruneTimer = setInterval(() => userLimits.prune(), 10_000);
   let closed = false;
@@ -56,18 +59,21 @@ export function mountLiveRooms(
       if (!/^\d{1,12}$/.test(liveText)) return void res.writeStatus("400 Bad Request").end();
       const accessToken = query.get("token") ?? query.get("accessToken") ?? undefined;
       const sessionToken = cookieValue(cookie, deps.sessionCookie) || undefined;
-      // Neither: a visitor, who watches and is counted but cannot speak (the app decides whether the live is open to visitors).
+      // Without a standing session, a visitor: watches and is counted but cannot speak (the app decides whether the live is open to visitors).
+      const client = accessToken ? undefined : socketClient(res, req);
       let aborted = false;
       res.onAborted(() => (aborted = true));
       const liveId = Number(liveText);
-      deps.client.authorizeJoin({ liveId, accessToken, sessionToken }).then(
+      deps.client.authorizeJoin({ liveId, accessToken, sessionToken, client }).then(
         (grant) => {
           if (aborted) return;
           if (closed) return answer(res, "503 Service Unavailable");
           // The session may have ended while the app was answering.
           if (sessions.isEnded(grant.sessionId)) return answer(res, "401 Unauthorized");
+          const address = grant.userId ? "" : (grant.address ?? "");
+          if (!grant.userId && (visitorsAt.get(address) ?? 0) >= visitorCap) return answer(res, "429 Too Many Requests");
           const now = Date.now();
-          const data: ViewerData = { liveId, userId: grant.userId, nick: grant.nick, sessionId: grant.sessionId, lastCommentAt: 0, frames: fullBucket(FRAME_BURST, now), likes: fullBucket(LIKES_PER_SOCKET_PER_SECOND, now) };
+          const data: ViewerData = { liveId, userId: grant.userId, nick: grant.nick, sessionId: grant.sessionId, address, frames: fullBucket(FRAME_BURST, now), likes: fullBucket(LIKES_PER_SOCKET_PER_SECOND, now) };
           res.cork(() => res.upgrade<ViewerData>(data, key, protocol, extensions, context));
         },
         (error: unknown) => {
@@ -85,6 +91,7 @@ export function mountLiveRooms(
       const v = ws.getUserData();
       viewers.add(ws);
       if (v.sessionId) sessions.add(v.sessionId, ws);
+      if (!v.userId) visitorsAt.set(v.address, (visitorsAt.get(v.address) ?? 0) + 1);
       ws.subscribe(topics.live(v.liveId));
       rooms.joined(v.liveId, { userId: v.userId, nick: v.nick });
       send(ws, frame("welcome", { liveId: v.liveId, userId: v.userId, nick: v.nick, online: rooms.online(v.liveId) }));
@@ -109,11 +116,11 @@ export function mountLiveRooms(
         if (allowed) rooms.like(v.liveId, v.sessionId, allowed);
         return;
       }
-      if (now - v.lastCommentAt < MIN_COMMENT_GAP_MS || !userLimits.commentAllowed(v.userId, now)) {
+      // Per user, so a socket's own pace is covered too.
+      if (!userLimits.commentAllowed(v.userId, now)) {
         stats.commentsTooFast += 1;
         return send(ws, frame("error", { code: "too_fast", message: "发言太频繁，请稍后再试" }));
       }
-      v.lastCommentAt = now;
       void rooms.comment(v.liveId, v, m.content).then((refusal) => {
         // The socket may have gone while the rules loaded.
         if (refusal && viewers.has(ws)) send(ws, frame("error", { code: "refused", message: refusal, content: m.content }));
@@ -123,6 +130,11 @@ export function mountLiveRooms(
       const v = ws.getUserData();
       viewers.delete(ws);
       if (v.sessionId) sessions.remove(v.sessionId, ws);
+      if (!v.userId) {
+        const left = (visitorsAt.get(v.address) ?? 1) - 1;
+        if (left > 0) visitorsAt.set(v.address, left);
+        else visitorsAt.delete(v.address);
+      }
       rooms.left(v.liveId, v.userId);
     },
   });

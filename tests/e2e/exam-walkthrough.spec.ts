@@ -76,6 +76,9 @@ test("the waiting hall asks an unregistered learner to register; the server refu
   await expect(page.getByRole("button", { name: "开始考试" })).toHaveCount(0);
   const again = await (await page.request.post(`${T}/startExam`, { data: { examId } })).json();
   expect(again).toMatchObject({ success: false, message: "考试次数已用完" });
+  // The detail page shows the server's reason on its disabled button.
+  await page.goto(`/exam/detail?id=${examId}`);
+  await expect(page.getByRole("button", { name: "考试次数已用完" })).toBeDisabled();
   await page.context().close();
 });
 

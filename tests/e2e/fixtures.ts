@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export const DEMO = {
   learner: { account: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯" },
@@ -25,6 +25,17 @@ export async function smsCodeFor(mobile: string, after = 0): Promise<string> {
 
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: false });
+}
+
+/** A page of its own signed-in browser that never shows the live-series subscribe pop-up (it would cover the player and panels). */
+export async function signedInWithoutSeriesPop(browser: Browser, who: { account: string; password: string }) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    for (let s = 1; s <= 5; s++) for (let l = 1; l <= 40; l++) localStorage.setItem(`live-series-pop:${s}:${l}`, "1");
+  });
+  const page = await context.newPage();
+  await loginByApi(page, who);
+  return page;
 }
 
 /** Logs in through the legacy call the old clients use; the context keeps the cookie. */

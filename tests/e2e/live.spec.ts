@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, loginByApi, shot, test, closeDialog } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, loginByApi, shot, test, closeDialog, signedInWithoutSeriesPop as open } from "./fixtures";
 
 const SECOND_LEARNER = { account: "zhangmin_cg", password: "Caiyun@2026pass" };
 
@@ -8,17 +8,6 @@ type LiveRow = { id: number; roomId: string; liveStatus: number; isPause: number
 async function lives(page: Page): Promise<LiveRow[]> {
   const res = await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`);
   return (await res.json()).result.data.list;
-}
-
-/** A signed-in page that never shows the series subscribe pop-up (it would cover the panels). */
-async function open(browser: Browser, who: { account: string; password: string }) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    for (let s = 1; s <= 5; s++) for (let l = 1; l <= 40; l++) localStorage.setItem(`live-series-pop:${s}:${l}`, "1");
-  });
-  const page = await context.newPage();
-  await loginByApi(page, who);
-  return page;
 }
 
 test.describe("live room", () => {

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, loginByApi, mutate, query, shot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, loginByApi, mutate, query, shot, signedInWithoutSeriesPop, test } from "./fixtures";
 
 // Video players and study figures (issue 19): a replay can be scrubbed and sped up, a lesson that
 // ends moves on to the next one after a countdown, and the personal centre's figures add up.
@@ -7,23 +7,12 @@ import { DEMO, expect, loginByApi, mutate, query, shot, test } from "./fixtures"
 /** Seeded, and used by no other spec: its study records may change here. */
 const LEARNER = { account: "zhaolei_dl", password: "Caiyun@2026pass" };
 
-async function signedIn(browser: Browser, who: { account: string; password: string }) {
-  const context = await browser.newContext();
-  // The live-series subscribe pop-up would cover the player.
-  await context.addInitScript(() => {
-    for (let s = 1; s <= 5; s++) for (let l = 1; l <= 40; l++) localStorage.setItem(`live-series-pop:${s}:${l}`, "1");
-  });
-  const page = await context.newPage();
-  await loginByApi(page, who);
-  return page;
-}
-
 /** The replay's video inside the room's player, or the study platform's. */
 const video = (page: Page, where: "live-player" | "course-video") => (where === "live-player" ? page.getByTestId(where).locator("video") : page.getByTestId(where));
 const currentTime = (page: Page, where: "live-player" | "course-video") => video(page, where).evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test("a replay has a seek bar, current and total time, speed, volume and fullscreen; a live has no seek", async ({ browser, consoleErrors }) => {
-  const page = await signedIn(browser, DEMO.learner);
+  const page = await signedInWithoutSeriesPop(browser, DEMO.learner);
   const res = await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`);
   const lives: { roomId: string; liveStatus: number; isPause: number; isPlayback: number; name: string }[] = (await res.json()).result.data.list;
   const replay = lives.find((l) => l.liveStatus === 2 && l.isPlayback === 1)!;
@@ -84,7 +73,7 @@ test("a lesson that ends is marked done and the next one starts after a countdow
   await mutate(page, "course.admin.saveCourseware", { id, chapters: [{ name: "第一章 采购需求", children: lessons.map((n, i) => ({ name: n, coursewareId: clips[i]!.id })) }] });
   await mutate(page, "course.admin.release", { id, status: 1 });
 
-  const learner = await signedIn(browser, LEARNER);
+  const learner = await signedInWithoutSeriesPop(browser, LEARNER);
   await mutate(learner, "course.join", { courseId: id });
   const reports: { chapterId: number; position: number; event: string }[] = [];
   learner.on("request", (r) => {

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DbOrTx } from "@db/client";
-import { recordUploads } from "@trpc-app/upload/access.service";
-import { putObject } from "@trpc-app/upload/object.service";
-import { objectKey, uploadDir } from "@trpc-app/upload/policy";
+import { storagePath } from "@trpc-app/upload/file-ref";
+import { storeUpload } from "./upload";
 
 const dir = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..", "fixtures", "face");
 
@@ -14,10 +13,7 @@ export function faceFixture(name: "registered" | "capture" | "no-face") {
 
 export const asDataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString("base64")}`;
 
-/** Stores the registered face photo as the upload flow would (unguessable key, owner recorded when db is given) and answers its file URL. */
-export async function storeRegisteredPhoto(userId: number, db?: DbOrTx) {
-  const key = objectKey(uploadDir("1133", "identity", userId), "registered-face.jpg");
-  const url = await putObject(key, faceFixture("registered"), "image/jpeg");
-  if (db) await recordUploads(db, [{ key, ownerId: userId, bizCode: "1133", purpose: "identity" }]);
-  return url;
+/** Stores the registered face photo as the upload flow would and answers its file path. */
+export async function storeRegisteredPhoto(db: DbOrTx, userId: number) {
+  return storagePath(await storeUpload(db, userId, "registered-face.jpg", { midPath: "identity", bytes: faceFixture("registered"), contentType: "image/jpeg" }));
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@db/client";
-import { recordUploads, type Purpose } from "@trpc-app/upload/access.service";
+import { recordUploads } from "@trpc-app/upload/access.service";
 import { putObject } from "@trpc-app/upload/object.service";
 import { objectKey, purposeOf, uploadDir } from "@trpc-app/upload/policy";
 
@@ -13,10 +13,10 @@ export async function storeUpload(
   db: DbOrTx,
   userId: number,
   fileName = "photo.png",
-  opts: { midPath?: string; bytes?: Uint8Array; contentType?: string; purpose?: Purpose; isPublic?: boolean } = {},
+  opts: { midPath?: string; bytes?: Uint8Array; contentType?: string } = {},
 ) {
   const key = objectKey(uploadDir("1133", opts.midPath, userId), fileName);
   await putObject(key, opts.bytes ?? PNG, opts.contentType ?? "image/png");
-  await recordUploads(db, [{ key, ownerId: userId, bizCode: "1133", purpose: opts.purpose ?? purposeOf(opts.midPath), isPublic: opts.isPublic }]);
+  await recordUploads(db, [{ key, ownerId: userId, bizCode: "1133", purpose: purposeOf(opts.midPath) }]);
   return key;
 }

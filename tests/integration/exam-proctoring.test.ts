@@ -24,7 +24,7 @@ async function paper(db: Db) {
 /** A learner with a completed identity whose registered photo is the face fixture. */
 async function registeredLearner(db: Db, nick = "监考考生") {
   const user = await createUser(db, { nick });
-  await createIdentity(db, user.id, { passportPhotoUrl: await storeRegisteredPhoto(user.id) });
+  await createIdentity(db, user.id, { passportPhotoUrl: await storeRegisteredPhoto(db, user.id) });
   return { user, client: await signedInClient(db, user.id) };
 }
 

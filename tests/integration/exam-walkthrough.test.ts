@@ -81,6 +81,24 @@ describeEachDb("exam walkthrough: starting needs registration and attempts left"
     const hall = await client.call((c) => c.exam.learner.entry({ examId: later.id }));
     expect(hall.paperId).toBeGreaterThan(0);
     expect(await client.call((c) => c.exam.learner.check({ examId: later.id }))).toMatchObject({ canStart: 0, reasonType: "notStarted", reason: "考试尚未开始，请耐心等待" });
+    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
+  });
+
+  it("after the end the check, the start and the hall all say the exam has ended, and the hall records nothing", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() - 4000_000), endTime: new Date(Date.now() - 600_000) });
+    const stranger = await learner(db, "未报名");
+    const member = await learner(db, "已报名");
+    await db.insert(examMembers).values({ examId: exam.id, userId: member.user.id, joinType: 2 });
+    for (const { client } of [stranger, member]) {
+      expect(await client.call((c) => c.exam.learner.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reasonType: "ended", reason: "考试已结束" });
+      expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("考试已结束");
+      expect((await rejection(client.call((c) => c.exam.learner.entry({ examId: exam.id })))).message).toBe("考试已结束");
+    }
+    const [m] = await db.select().from(examMembers).where(eq(examMembers.userId, member.user.id));
+    expect(m!.enteredHallAt).toBeNull();
+    expect(await db.select().from(examAttempts).where(eq(examAttempts.examId, exam.id))).toHaveLength(0);
   });
 });
 
@@ -105,7 +123,9 @@ describeEachDb("exam walkthrough: the pre-check notice is read once per exam", (
     expect((await rejection(client.call((c) => c.exam.learner.readNotice({ examId: exam.id })))).message).toBe("请先阅读考试须知（还需4秒）");
 
     vi.setSystemTime(t0 + 10_500);
-    expect(await client.call((c) => c.exam.learner.readNotice({ examId: exam.id }))).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
+    // Two tabs finishing at once: both are told the notice is read.
+    const both = await Promise.all([1, 2].map(() => client.call((c) => c.exam.learner.readNotice({ examId: exam.id }))));
+    for (const r of both) expect(r).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
     vi.useRealTimers();
 
     // The next attempt of the same exam does not ask for the read again.

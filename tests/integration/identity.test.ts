@@ -121,6 +121,21 @@ describeEachDb("identity: real-name rules", (getDb) => {
     expect(await holderClient.call((c) => c.identity.checkIdCard({ idNo }))).toEqual([]);
   });
 
+  it("two accounts confirming one number at once: one holds it, the other is told and charged", async () => {
+    const db = getDb();
+    await seedIdentityReference(db);
+    const idNo = makeIdNo("440106", "19880703", 147);
+    const first = await learner(db, "id_race_a", "13900005551");
+    const second = await learner(db, "id_race_b", "13900005552");
+    const answers = await Promise.allSettled([first, second].map((l) => l.client.call((c) => c.identity.submitForm(form(idNo)))));
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    const lost = answers.findIndex((a) => a.status === "rejected");
+    expect((answers[lost] as PromiseRejectedResult).reason.message).toMatch(/^该证件号码已被尾号555[12]的手机号账号认证$/);
+    const loser = [first, second][lost]!.user;
+    expect(await identityRow(db, loser.id)).toBeUndefined();
+    expect(await db.select().from(identityAttempts).where(eq(identityAttempts.userId, loser.id))).toMatchObject([{ success: 0, reason: "occupied" }]);
+  });
+
   it("stops after five attempts a day", async () => {
     const db = getDb();
     await seedIdentityReference(db);

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import type { DbHandle } from "@db/client";
-import { liveMessages } from "@db/schema";
+import { liveMessages, liveWatchRecords } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { closePublisher } from "@trpc-app/realtime/publish";
 import { roomToken } from "@trpc-app/live/room.service";
@@ -14,66 +14,19 @@ import { createLive } from "../factories/live";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb } from "../helpers/db";
+import { connect, inbox, sleep } from "../helpers/sockets";
+import { startRealtimeUnderTest, type RealtimeUnderTest } from "../helpers/realtime-process";
 import { startTrpcApp } from "../helpers/trpc-app-server";
 
 const TOKEN = process.env.SERVICE_TOKEN!;
 const REDIS_URL = "redis://127.0.0.1:6379";
-
-const startApp = startTrpcApp;
-
-type Frame = { type: string; data: Record<string, any>; ts?: number };
-
-function connect(port: number, path: string, cookie?: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: cookie ? { cookie } : {} });
-    // Listen from the start: the welcome frame comes right after the upgrade.
-    inbox(ws);
-    ws.once("open", () => resolve(ws));
-    ws.once("unexpected-response", (_req, res) => {
-      reject(new Error(`HTTP ${res.statusCode}`));
-      res.resume();
-      ws.terminate();
-    });
-    ws.once("error", reject);
-  });
-}
-
-/** Frames a viewer received, and a way to wait for the next matching one. */
-const boxes = new WeakMap<WebSocket, ReturnType<typeof makeInbox>>();
-function inbox(ws: WebSocket) {
-  let box = boxes.get(ws);
-  if (!box) boxes.set(ws, (box = makeInbox(ws)));
-  return box;
-}
-function makeInbox(ws: WebSocket) {
-  const seen: Frame[] = [];
-  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  ws.on("message", (data) => {
-    const f = JSON.parse(String(data)) as Frame;
-    seen.push(f);
-    const at = waiters.findIndex((w) => w.test(f));
-    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
-  });
-  return {
-    all: seen,
-    next(test: (f: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
-      const found = seen.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
-      });
-    },
-  };
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let handle: DbHandle;
 let app: { url: string; server: Server };
 beforeAll(async () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   handle = await createTestDb("pglite");
-  app = await startApp(handle.db);
+  app = await startTrpcApp(handle.db);
 });
 afterAll(async () => {
   await closePublisher();
@@ -89,27 +42,17 @@ async function viewer(nick: string) {
 }
 
 describe("live room on one realtime process", () => {
-  let bus: Bus;
+  let realtime: RealtimeUnderTest;
   let rt: RealtimeServer;
-  const sockets: WebSocket[] = [];
-  const join = async (path: string, cookie?: string) => {
-    const ws = await connect(rt.port, path, cookie);
-    sockets.push(ws);
-    return ws;
-  };
+  let bus: Bus;
+  const join = (path: string, cookie?: string) => realtime.join(path, { cookie });
 
   beforeAll(async () => {
-    bus = createLocalBus();
-    rt = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus });
-    process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${rt.port}`;
-    resetEnvCache();
+    realtime = await startRealtimeUnderTest(app.url, { publishHere: true });
+    ({ rt, bus } = realtime);
   });
   afterAll(async () => {
-    for (const ws of sockets) ws.terminate();
-    rt?.close();
-    await bus?.close();
-    delete process.env.REALTIME_INTERNAL_URL;
-    resetEnvCache();
+    await realtime?.stop();
   });
 
   it("two viewers see each other's comments and one aggregated like frame; comments are stored in a batch", async () => {
@@ -197,9 +140,10 @@ describe("live room on one realtime process", () => {
     const live = await createLive(handle.db, { liveStatus: 1, openRange: [{ kind: "tag", target: "9" }] });
     const a = await viewer("赵磊");
     await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`)).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`, { cookie: "cy_session=abcdefghijklmnopqrstuvwxyz234567" })).rejects.toThrow("HTTP 401");
     await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}?token=1.2.3.abc`)).rejects.toThrow("HTTP 401");
-    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`, a.cookie)).rejects.toThrow("HTTP 403");
-    await expect(connect(rt.port, `/api/elearning/ws/live/999999`, a.cookie)).rejects.toThrow("HTTP 404");
+    await expect(connect(rt.port, `/api/elearning/ws/live/${live.id}`, { cookie: a.cookie })).rejects.toThrow("HTTP 403");
+    await expect(connect(rt.port, `/api/elearning/ws/live/999999`, { cookie: a.cookie })).rejects.toThrow("HTTP 404");
   });
 
   it("counts visitors online in a live open to everyone; they read the room but cannot speak", async () => {
@@ -207,31 +151,80 @@ describe("live room on one realtime process", () => {
     const visitor = await join(`/api/elearning/ws/live/${live.id}`);
     const inV = inbox(visitor);
     expect((await inV.next((f) => f.type === "welcome")).data).toMatchObject({ liveId: live.id, userId: 0, online: 1 });
+    // A browser whose cookie outlived its session is a visitor too.
+    const stale = await join(`/api/elearning/ws/live/${live.id}`, "cy_session=abcdefghijklmnopqrstuvwxyz234567");
+    expect((await inbox(stale).next((f) => f.type === "welcome")).data).toMatchObject({ userId: 0, online: 2 });
     const a = await viewer("钱芳");
     const ws = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
-    expect((await inbox(ws).next((f) => f.type === "welcome")).data.online).toBe(2);
+    expect((await inbox(ws).next((f) => f.type === "welcome")).data.online).toBe(3);
     visitor.send(JSON.stringify({ type: "comment", content: "游客想提问" }));
+    expect((await inV.next((f) => f.type === "error")).data.message).toBe("登录后才能参与互动");
+    visitor.send(JSON.stringify({ type: "like", count: 3 }));
     expect((await inV.next((f) => f.type === "error")).data.message).toBe("登录后才能参与互动");
     ws.send(JSON.stringify({ type: "comment", content: "请问框架协议的期限是多久？" }));
     expect((await inV.next((f) => f.type === "comment")).data.content).toBe("请问框架协议的期限是多久？");
     await sleep(1500);
     const stored = await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id));
     expect(stored.map((m) => m.content)).toEqual(["请问框架协议的期限是多久？"]);
+    expect(inbox(ws).all.filter((f) => f.type === "like")).toEqual([]);
+  });
+
+  it("holds visitor sockets per client address, as the web server forwarded it; learners are not counted", async () => {
+    const capped = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus: createLocalBus(), visitorsPerAddress: 2 });
+    const opened: WebSocket[] = [];
+    const visit = async (forwardedFor: string, cookie?: string) => {
+      const ws = await connect(capped.port, `/api/elearning/ws/live/${live.id}`, { cookie, headers: { "x-forwarded-for": forwardedFor } });
+      opened.push(ws);
+      return ws;
+    };
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    try {
+      const first = await visit("203.0.113.7");
+      await visit("203.0.113.7");
+      await expect(visit("203.0.113.7")).rejects.toThrow("HTTP 429");
+      // The web server's line comes last: an address the client put before it changes nothing.
+      await expect(visit("198.51.100.1, 203.0.113.7")).rejects.toThrow("HTTP 429");
+      await visit("203.0.113.8");
+      const a = await viewer("孙悦");
+      expect((await inbox(await visit("203.0.113.7", a.cookie)).next((f) => f.type === "welcome")).data.userId).toBe(a.id);
+      first.close();
+      await inbox(first).closed(1000);
+      await sleep(50);
+      await visit("203.0.113.7");
+    } finally {
+      for (const ws of opened) ws.terminate();
+      await capped.close();
+    }
+  });
+
+  it("a process closing stores the comments still pending and reports its viewers gone before it answers", async () => {
+    const own = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus: createLocalBus() });
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("郑凯");
+    const ws = await connect(own.port, `/api/elearning/ws/live/${live.id}`, { cookie: a.cookie });
+    await inbox(ws).next((f) => f.type === "welcome");
+    await sleep(1100);
+    ws.send(JSON.stringify({ type: "comment", content: "下课前的最后一个问题" }));
+    await inbox(ws).next((f) => f.type === "comment");
+    await own.close();
+    const stored = await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id));
+    expect(stored.map((m) => m.content)).toEqual(["下课前的最后一个问题"]);
+    const [rec] = await handle.db.select().from(liveWatchRecords).where(and(eq(liveWatchRecords.liveId, live.id), eq(liveWatchRecords.userId, a.id)));
+    expect(rec).toMatchObject({ presenceAt: null, lastLeaveAt: expect.any(Date) });
   });
 
   it("cuts off a viewer that stops reading", async () => {
     const live = await createLive(handle.db, { liveStatus: 1 });
     const a = await viewer("黄丽");
     const ws = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
-    const gone = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
     (ws as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = { type: "notice", data: { content: "x".repeat(30_000) } };
-    for (let i = 0; i < 400 && ws.readyState === WebSocket.OPEN; i++) {
+    for (let i = 0; i < 400 && ws.readyState === ws.OPEN; i++) {
       await bus.publish(`live/${live.id}`, big);
       if (i % 40 === 39) await sleep(10);
     }
     (ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    expect(await Promise.race([gone, sleep(3000).then(() => "still open")])).toBe(1006);
+    expect(await inbox(ws).closed(3000)).toBe(1006);
   });
 });
 
@@ -246,7 +239,7 @@ describe("live room across two realtime processes (Redis)", () => {
     }
   });
   afterAll(async () => {
-    for (const s of servers) s.close();
+    await Promise.all(servers.map((s) => s.close()));
     await Promise.all(buses.map((b) => b.close()));
   });
 
@@ -254,8 +247,8 @@ describe("live room across two realtime processes (Redis)", () => {
     const live = await createLive(handle.db, { liveStatus: 1 });
     const a = await viewer("周强");
     const b = await viewer("吴婷");
-    const wsA = await connect(servers[0]!.port, `/api/elearning/ws/live/${live.id}`, a.cookie);
-    const wsB = await connect(servers[1]!.port, `/api/elearning/ws/live/${live.id}`, b.cookie);
+    const wsA = await connect(servers[0]!.port, `/api/elearning/ws/live/${live.id}`, { cookie: a.cookie });
+    const wsB = await connect(servers[1]!.port, `/api/elearning/ws/live/${live.id}`, { cookie: b.cookie });
     const inA = inbox(wsA);
     const inB = inbox(wsB);
     await inA.next((f) => f.type === "welcome");

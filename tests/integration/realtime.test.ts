@@ -12,57 +12,12 @@ import { nativeUws, uWS } from "../../realtime/uws";
 import { createUser } from "../factories/user";
 import { createTestDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";
+import { startRealtimeUnderTest, type RealtimeUnderTest } from "../helpers/realtime-process";
+import { connect, inbox } from "../helpers/sockets";
 import { startTrpcApp } from "../helpers/trpc-app-server";
 
 const TOKEN = process.env.SERVICE_TOKEN!;
 const REDIS_URL = "redis://127.0.0.1:6379";
-
-const startApp = startTrpcApp;
-
-/** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
-function connect(port: number, path: string, cookie?: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: cookie ? { cookie } : {} });
-    ws.once("open", () => resolve(ws));
-    ws.once("unexpected-response", (_req, res) => {
-      reject(new Error(`HTTP ${res.statusCode}`));
-      res.resume();
-      ws.terminate();
-    });
-    ws.once("error", reject);
-  });
-}
-
-type Frame = { type: string; [key: string]: unknown };
-
-/** Collects frames so a test can wait for the next one matching a condition. */
-function frames(ws: WebSocket) {
-  const seen: Frame[] = [];
-  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  ws.on("message", (data) => {
-    const frame = JSON.parse(String(data)) as Frame;
-    const at = waiters.findIndex((w) => w.test(frame));
-    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(frame);
-    else seen.push(frame);
-  });
-  return {
-    /** Frames nobody waited for. */
-    unclaimed: () => [...seen],
-    next(test: (f: Frame) => boolean = () => true, timeoutMs = 1000): Promise<Frame> {
-      const at = seen.findIndex(test);
-      if (at >= 0) return Promise.resolve(seen.splice(at, 1)[0]!);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
-      });
-    },
-  };
-}
-
-function closed(ws: WebSocket): Promise<number> {
-  if (ws.readyState === WebSocket.CLOSED) return Promise.resolve(-1);
-  return new Promise((resolve) => ws.once("close", (code) => resolve(code)));
-}
 
 function postPublish(port: number, body: unknown, token: string | null = TOKEN) {
   return fetch(`http://127.0.0.1:${port}/internal/publish`, {
@@ -77,7 +32,7 @@ let handle: DbHandle;
 let app: { url: string; server: Server };
 beforeAll(async () => {
   handle = await createTestDb("pglite");
-  app = await startApp(handle.db);
+  app = await startTrpcApp(handle.db);
 });
 afterAll(async () => {
   await closePublisher();
@@ -93,29 +48,23 @@ async function makeLearner(cookiePrefix = "") {
 }
 
 describe("realtime process", () => {
-  let bus: Bus;
+  let realtime: RealtimeUnderTest;
   let rt: RealtimeServer;
+  let bus: Bus;
   let learner: Awaited<ReturnType<typeof makeLearner>>;
   let other: Awaited<ReturnType<typeof makeLearner>>;
-  const sockets: WebSocket[] = [];
-  const open = async (path: string, cookie?: string) => {
-    const ws = await connect(rt.port, path, cookie);
-    sockets.push(ws);
-    return ws;
-  };
+  const open = (path: string, cookie?: string) => realtime.join(path, { cookie });
 
   beforeAll(async () => {
     // Another cookie first, as browsers send them.
     learner = await makeLearner("theme=dark; ");
     other = await makeLearner();
-    bus = createLocalBus();
-    rt = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus });
+    realtime = await startRealtimeUnderTest(app.url);
+    ({ rt, bus } = realtime);
   });
 
   afterAll(async () => {
-    for (const ws of sockets) ws.terminate();
-    rt?.close();
-    await bus?.close();
+    await realtime?.stop();
   });
 
   it("runs on the native uWebSockets.js binary, not the JavaScript fallback", () => {
@@ -125,24 +74,24 @@ describe("realtime process", () => {
 
   it("answers each heartbeat at once with the unread count", async () => {
     const ws = await open(`/api/elearning/ws/${learner.id}`, learner.cookie);
-    const inbox = frames(ws);
+    const box = inbox(ws);
     const started = performance.now();
     ws.send(JSON.stringify({ type: "heartbeat" }));
-    const reply = await inbox.next();
+    const reply = await box.next();
     expect(performance.now() - started).toBeLessThan(1000);
     expect(reply).toMatchObject({ type: "heartbeat", unreadNum: 0 });
     expect(Math.abs(Number(reply.ts) - Date.now())).toBeLessThan(5000);
     // Old clients send bare words.
     ws.send("heartbeat");
-    expect(await inbox.next()).toMatchObject({ type: "heartbeat" });
+    expect(await box.next()).toMatchObject({ type: "heartbeat" });
     ws.send("ping");
-    expect(await inbox.next()).toMatchObject({ type: "heartbeat" });
+    expect(await box.next()).toMatchObject({ type: "heartbeat" });
 
     const rtts: number[] = [];
     for (let i = 0; i < 200; i++) {
       const t = performance.now();
       ws.send('{"type":"heartbeat"}');
-      await inbox.next();
+      await box.next();
       rtts.push(performance.now() - t);
     }
     rtts.sort((a, b) => a - b);
@@ -155,19 +104,19 @@ describe("realtime process", () => {
   it("serves the /ws/{userId} alias too, and counts sockets on /healthz", async () => {
     const before = rt.sockets();
     const ws = await open(`/ws/${learner.id}`, learner.cookie);
-    const inbox = frames(ws);
+    const box = inbox(ws);
     ws.send("heartbeat");
-    expect(await inbox.next()).toMatchObject({ type: "heartbeat" });
+    expect(await box.next()).toMatchObject({ type: "heartbeat" });
     const health = await fetch(`http://127.0.0.1:${rt.port}/healthz`);
     expect(await health.text()).toBe(`ok ${before + 1}`);
   });
 
   it("refuses a wrong cookie, no cookie, or another user's id with 401 and no socket", async () => {
     const before = rt.sockets();
-    await expect(connect(rt.port, `/api/elearning/ws/${learner.id}`, "cy_session=abcdefghijklmnopqrstuvwxyz234567")).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `/api/elearning/ws/${learner.id}`, { cookie: "cy_session=abcdefghijklmnopqrstuvwxyz234567" })).rejects.toThrow("HTTP 401");
     await expect(connect(rt.port, `/api/elearning/ws/${learner.id}`)).rejects.toThrow("HTTP 401");
-    await expect(connect(rt.port, `/api/elearning/ws/${other.id}`, learner.cookie)).rejects.toThrow("HTTP 401");
-    await expect(connect(rt.port, `/api/elearning/ws/abc`, learner.cookie)).rejects.toThrow("HTTP 400");
+    await expect(connect(rt.port, `/api/elearning/ws/${other.id}`, { cookie: learner.cookie })).rejects.toThrow("HTTP 401");
+    await expect(connect(rt.port, `/api/elearning/ws/abc`, { cookie: learner.cookie })).rejects.toThrow("HTTP 400");
     expect(rt.sockets()).toBe(before);
   });
 
@@ -175,38 +124,38 @@ describe("realtime process", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const orphan = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: TOKEN, bus: createLocalBus() });
     try {
-      await expect(connect(orphan.port, `/api/elearning/ws/${learner.id}`, learner.cookie)).rejects.toThrow("HTTP 503");
+      await expect(connect(orphan.port, `/api/elearning/ws/${learner.id}`, { cookie: learner.cookie })).rejects.toThrow("HTTP 503");
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("could not authorise"));
     } finally {
-      orphan.close();
+      await orphan.close();
       warn.mockRestore();
     }
   });
 
   it("answers a malformed message with an error frame and keeps the socket open", async () => {
     const ws = await open(`/api/elearning/ws/${learner.id}`, learner.cookie);
-    const inbox = frames(ws);
+    const box = inbox(ws);
     for (const bad of ["not json", '{"type":"shout"}', "[]", '{"type":42}']) {
       ws.send(bad);
-      expect(await inbox.next()).toMatchObject({ type: "error", message: expect.any(String) });
+      expect(await box.next()).toMatchObject({ type: "error", message: expect.any(String) });
     }
     ws.send(Buffer.from([1, 2, 3]));
-    expect(await inbox.next()).toMatchObject({ type: "error" });
+    expect(await box.next()).toMatchObject({ type: "error" });
     ws.send("heartbeat");
-    expect(await inbox.next()).toMatchObject({ type: "heartbeat" });
+    expect(await box.next()).toMatchObject({ type: "heartbeat" });
     expect(ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it("delivers a frame published through the internal endpoint, and heartbeats carry the new count", async () => {
     const ws = await open(`/api/elearning/ws/${learner.id}`, learner.cookie);
     const otherWs = await open(`/api/elearning/ws/${other.id}`, other.cookie);
-    const inbox = frames(ws);
-    const otherInbox = frames(otherWs);
+    const box = inbox(ws);
+    const otherInbox = inbox(otherWs);
     const res = await postPublish(rt.port, { topic: topics.user(learner.id), message: { type: "unread", unreadNum: 5 } });
     expect(res.status).toBe(200);
-    expect(await inbox.next((f) => f.type === "unread")).toEqual({ type: "unread", unreadNum: 5 });
+    expect(await box.next((f) => f.type === "unread")).toEqual({ type: "unread", unreadNum: 5 });
     ws.send("heartbeat");
-    expect(await inbox.next((f) => f.type === "heartbeat")).toMatchObject({ unreadNum: 5 });
+    expect(await box.next((f) => f.type === "heartbeat")).toMatchObject({ unreadNum: 5 });
     // Only the learner's topic got it.
     otherWs.send("heartbeat");
     expect(await otherInbox.next()).toMatchObject({ type: "heartbeat", unreadNum: 0 });
@@ -214,24 +163,37 @@ describe("realtime process", () => {
 
   it("takes frames from the app-side publisher (REALTIME_INTERNAL_URL)", async () => {
     const ws = await open(`/api/elearning/ws/${learner.id}`, learner.cookie);
-    const inbox = frames(ws);
+    const box = inbox(ws);
     process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${rt.port}`;
     resetEnvCache();
     try {
       expect(await publishUnread(learner.id, 9)).toBe(true);
-      expect(await inbox.next((f) => f.type === "unread")).toEqual({ type: "unread", unreadNum: 9 });
+      expect(await box.next((f) => f.type === "unread")).toEqual({ type: "unread", unreadNum: 9 });
     } finally {
       delete process.env.REALTIME_INTERNAL_URL;
       resetEnvCache();
     }
   });
 
-  it("the app-side publisher never throws when the realtime process is down", async () => {
-    process.env.REALTIME_INTERNAL_URL = "http://127.0.0.1:9/";
-    resetEnvCache();
+  it("the app-side publisher never throws when the realtime process is down, and says so once per outage", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const pointAt = (url: string) => {
+      process.env.REALTIME_INTERNAL_URL = url;
+      resetEnvCache();
+    };
     try {
+      pointAt("http://127.0.0.1:9/");
       expect(await publishUnread(learner.id, 1)).toBe(false);
+      expect(await publishUnread(learner.id, 1)).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(`realtime publish to user/${learner.id} failed`));
+      pointAt(`http://127.0.0.1:${rt.port}`);
+      expect(await publishUnread(learner.id, 0)).toBe(true);
+      pointAt("http://127.0.0.1:9/");
+      expect(await publishUnread(learner.id, 1)).toBe(false);
+      expect(warn).toHaveBeenCalledTimes(2);
     } finally {
+      warn.mockRestore();
       delete process.env.REALTIME_INTERNAL_URL;
       resetEnvCache();
     }
@@ -257,7 +219,6 @@ describe("realtime process", () => {
 
   it("cuts off a client that stops reading", async () => {
     const ws = await open(`/api/elearning/ws/${learner.id}`, learner.cookie);
-    const gone = closed(ws);
     // Stop reading at the TCP level so the server's buffer for this socket fills up.
     (ws as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = { type: "notice", text: "x".repeat(60_000) };
@@ -266,9 +227,8 @@ describe("realtime process", () => {
       if (i % 50 === 49) await new Promise((r) => setTimeout(r, 10));
     }
     (ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    const late = new Promise((resolve) => setTimeout(() => resolve("still open"), 3000));
     // The server drops the connection without a close frame: 1006.
-    expect(await Promise.race([gone, late])).toBe(1006);
+    expect(await inbox(ws).closed(3000)).toBe(1006);
   });
 });
 
@@ -287,20 +247,20 @@ describe("realtime over the Redis bus", () => {
   });
 
   afterAll(async () => {
-    for (const s of servers) s.close();
+    await Promise.all(servers.map((s) => s.close()));
     await Promise.all(buses.map((b) => b.close()));
   });
 
   it("delivers a frame published on one process to a client of the other", async () => {
     const [a, b] = servers as [RealtimeServer, RealtimeServer];
-    const ws = await connect(b.port, `/api/elearning/ws/${learner.id}`, learner.cookie);
-    const near = await connect(a.port, `/api/elearning/ws/${learner.id}`, learner.cookie);
-    const inbox = frames(ws);
-    const nearInbox = frames(near);
+    const ws = await connect(b.port, `/api/elearning/ws/${learner.id}`, { cookie: learner.cookie });
+    const near = await connect(a.port, `/api/elearning/ws/${learner.id}`, { cookie: learner.cookie });
+    const box = inbox(ws);
+    const nearInbox = inbox(near);
     // Other test files may share this Redis: a random marker tells our frame apart.
     const marker = Math.random().toString(36).slice(2);
     expect((await postPublish(a.port, { topic: topics.user(learner.id), message: { type: "notice", marker } })).status).toBe(200);
-    expect(await inbox.next((f) => f.marker === marker)).toEqual({ type: "notice", marker });
+    expect(await box.next((f) => f.marker === marker)).toEqual({ type: "notice", marker });
     // The publishing process delivers locally once and skips its own echo from Redis.
     expect(await nearInbox.next((f) => f.marker === marker)).toEqual({ type: "notice", marker });
     await new Promise((r) => setTimeout(r, 200));
@@ -313,18 +273,17 @@ describe("realtime over the Redis bus", () => {
     try {
       const unreadNum = 1000 + Math.floor(Math.random() * 1000);
       expect(await publishUnread(learner.id, unreadNum)).toBe(true);
-      expect(await inbox.next((f) => f.type === "unread" && f.unreadNum === unreadNum)).toBeTruthy();
+      expect(await box.next((f) => f.type === "unread" && f.unreadNum === unreadNum)).toBeTruthy();
       ws.send("heartbeat");
-      expect(await inbox.next((f) => f.type === "heartbeat")).toMatchObject({ unreadNum });
+      expect(await box.next((f) => f.type === "heartbeat")).toMatchObject({ unreadNum });
     } finally {
       delete process.env.REDIS_URL;
       resetEnvCache();
     }
 
     // Closing a process ends its sockets with "going away".
-    const code = closed(ws);
     b.close();
-    expect(await code).toBe(1001);
+    expect(await inbox(ws).closed(3000)).toBe(1001);
   });
 
   it("createBus picks Redis by URL and the in-process bus without one", async () => {

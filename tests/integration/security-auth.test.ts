@@ -435,6 +435,19 @@ describeEachDb("security: the ID-number occupancy check", (getDb) => {
     expect(await attemptsOf(asker.id)).toHaveLength(5);
   });
 
+  it("parallel confirmations with held numbers cannot overrun the allowance either", async () => {
+    await seedIdentityReference(getDb());
+    const list = await holders(12);
+    const asker = await createUser(getDb(), { loginName: "id_confirm_racer" });
+    const client = await signedInClient(getDb(), asker.id);
+    const form = (idNo: string) => ({ realName: "王晓雯", idType: 1, idNo, identityList: [1], orgName: "杭州市西湖区财政局", areaCode: "330100" });
+    const answers = await Promise.all(list.map((h) => settled(client.call((c) => c.identity.submitForm(form(h.idNo))))));
+    const named = answers.filter((a) => !a.ok && a.e.message.startsWith("该证件号码已被尾号"));
+    expect(named).toHaveLength(5);
+    expect(answers.filter((a) => !a.ok && a.e.message === "今日实名认证次数已用完，请明天再试")).toHaveLength(7);
+    expect(await attemptsOf(asker.id)).toHaveLength(5);
+  });
+
   it("checks are throttled per user: 30 an hour", async () => {
     const asker = await createUser(getDb(), { loginName: "id_scanner" });
     const client = await signedInClient(getDb(), asker.id);

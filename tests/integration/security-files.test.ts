@@ -254,6 +254,17 @@ describeEachDb("security: file links are signed only for those who may read them
     expect((await w.db.select().from(users).where(eq(users.id, w.b.id)))[0]!.headPic).toBe(saved.headPic);
     expect(await uploadRow(w.db, avatar)).toMatchObject({ ownerId: w.b.id, purpose: "avatar", isPublic: 1 });
     expect((await w.visitor.call((c) => c.upload.getDownLoadUrl({ bizCode: "1133", fileId: avatar }))).url).toMatch(/^\/storage\/file\//);
+
+    // One's own real-name photo never turns public as an avatar: recorded as such, or in the photo folder of an old key.
+    const photo = await upload(w.B, "证件照.png");
+    await createIdentity(w.db, w.b.id, { realName: "李明" });
+    await w.B.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: storagePath(photo) }));
+    for (const [client, key] of [[w.B, photo], [w.A, w.keys.facePhoto], [w.A, w.keys.legacyFace]] as const) {
+      expect((await rejection(client.call((c) => c.identity.updateHeadPic({ headPic: storagePath(key) })))).message, key).toBe("头像无效，请重新上传");
+      expect((await rejection(w.visitor.call((c) => c.upload.getDownLoadUrl({ bizCode: "1133", fileId: key })))).message, key).toBe(FILE_REFUSED);
+    }
+    expect(await uploadRow(w.db, photo)).toMatchObject({ purpose: "identity", isPublic: 0 });
+    expect((await w.db.select().from(users).where(eq(users.id, w.b.id)))[0]!.headPic).toBe(saved.headPic);
   });
 });
 
@@ -282,6 +293,8 @@ describeEachDb("security: learners reference only their own stored files, and no
       storagePath(mine),
       "/storage/file/../../etc/passwd",
       "javascript:alert(1)",
+      // A key no path can be made of (a lone surrogate).
+      `1133/identity/20261122/${user.id}/\ud800.png`,
     ];
     for (const ref of refs) {
       const photo = await rejection(client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: ref })));

@@ -7,111 +7,38 @@ import { liveMessages, lives, liveWatchRecords, sessions } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { recordPresence } from "@trpc-app/live/room.service";
 import { closePublisher } from "@trpc-app/realtime/publish";
-import { resetEnvCache } from "~/lib/env.server";
-import { createLocalBus, type Bus } from "../../realtime/bus";
-import { startRealtime, type RealtimeServer } from "../../realtime/server";
+import type { RealtimeServer } from "../../realtime/server";
 import { createLive } from "../factories/live";
 import { createUser } from "../factories/user";
 import { testClient } from "../helpers/caller";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb, describeEachDb } from "../helpers/db";
+import { connect, inbox, sleep } from "../helpers/sockets";
+import { startRealtimeUnderTest, type RealtimeUnderTest } from "../helpers/realtime-process";
 import { startTrpcApp } from "../helpers/trpc-app-server";
 
 // Issue 18, holes 8, 9, 11 and 12: sockets end with their session, watch time is the server's
 // measure, likes and comments are capped per socket and per user, and upgrades check Origin.
 
-const TOKEN = process.env.SERVICE_TOKEN!;
 const PUBLIC_ORIGIN = "https://edu.caiyun.example";
 
-const startApp = startTrpcApp;
-
-type Frame = { type: string; data: Record<string, any> };
-
-/** Frames a socket received, and a way to wait for the next matching one. */
-const boxes = new WeakMap<WebSocket, ReturnType<typeof makeInbox>>();
-function inbox(ws: WebSocket) {
-  let box = boxes.get(ws);
-  if (!box) boxes.set(ws, (box = makeInbox(ws)));
-  return box;
-}
-function makeInbox(ws: WebSocket) {
-  const seen: Frame[] = [];
-  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
-  let closeCode: number | null = null;
-  const closeWaiters: ((code: number) => void)[] = [];
-  ws.on("message", (data) => {
-    const f = JSON.parse(String(data)) as Frame;
-    seen.push(f);
-    const at = waiters.findIndex((w) => w.test(f));
-    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
-  });
-  ws.on("close", (code) => {
-    closeCode = code;
-    for (const w of closeWaiters.splice(0)) w(code);
-  });
-  return {
-    all: seen,
-    next(test: (f: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
-      const found = seen.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
-      });
-    },
-    /** The close code, or "open" when the socket is still open after `ms`. */
-    closed(ms: number): Promise<number | "open"> {
-      if (closeCode !== null) return Promise.resolve(closeCode);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve("open"), ms);
-        closeWaiters.push((code) => (clearTimeout(timer), resolve(code)));
-      });
-    },
-  };
-}
-
-function connect(port: number, path: string, opts: { cookie?: string; origin?: string } = {}): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    if (opts.cookie) headers.cookie = opts.cookie;
-    if (opts.origin) headers.origin = opts.origin;
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
-    inbox(ws);
-    ws.once("open", () => resolve(ws));
-    ws.once("unexpected-response", (_req, res) => {
-      reject(new Error(`HTTP ${res.statusCode}`));
-      res.resume();
-      ws.terminate();
-    });
-    ws.once("error", reject);
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Sends on a socket that may already be closed, as a client racing the close would. */
 const trySend = (ws: WebSocket, text: string) => ws.send(text, () => {});
 
 let handle: DbHandle;
 let app: { url: string; server: Server };
-let bus: Bus;
+let realtime: RealtimeUnderTest;
 let rt: RealtimeServer;
-const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   handle = await createTestDb("pglite");
-  app = await startApp(handle.db);
-  bus = createLocalBus();
-  rt = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus, allowedOrigins: [PUBLIC_ORIGIN] });
-  process.env.REALTIME_INTERNAL_URL = `http://127.0.0.1:${rt.port}`;
-  resetEnvCache();
+  app = await startTrpcApp(handle.db);
+  realtime = await startRealtimeUnderTest(app.url, { allowedOrigins: [PUBLIC_ORIGIN], publishHere: true });
+  rt = realtime.rt;
 });
 afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  rt?.close();
-  await bus?.close();
-  delete process.env.REALTIME_INTERNAL_URL;
-  resetEnvCache();
+  await realtime?.stop();
   await closePublisher();
   app?.server.closeAllConnections();
   await new Promise((resolve) => app?.server.close(resolve));
@@ -123,11 +50,7 @@ async function learner(nick: string) {
   const { token } = await createSession(handle.db, user.id);
   return { id: user.id, token, cookie: `cy_session=${token}`, client: testClient(handle.db, { cookies: { cy_session: token } }) };
 }
-async function join(path: string, opts: { cookie?: string; origin?: string; port?: number } = {}) {
-  const ws = await connect(opts.port ?? rt.port, path, opts);
-  sockets.push(ws);
-  return ws;
-}
+const join = (path: string, opts: { cookie?: string; origin?: string } = {}) => realtime.join(path, opts);
 const livePath = (liveId: number) => `/api/elearning/ws/live/${liveId}`;
 const userPath = (userId: number) => `/api/elearning/ws/${userId}`;
 async function stored(liveId: number, userId: number) {
@@ -168,10 +91,13 @@ describe("sockets end with their session (hole 8)", () => {
       trySend(ws, JSON.stringify({ type: "comment", content: "禁用之后的发言" }));
       trySend(ws, JSON.stringify({ type: "like", count: 5 }));
     }
-    // Neither the cookie nor the room token opens a socket again.
-    await expect(connect(rt.port, livePath(live.id), { cookie: l.cookie })).rejects.toThrow("HTTP 401");
+    // Neither the cookie nor the room token opens a learner's socket again: the cookie is a visitor's now.
     await expect(connect(rt.port, `${livePath(live.id)}?token=${encodeURIComponent(accessToken)}`)).rejects.toThrow("HTTP 401");
     await expect(connect(rt.port, userPath(l.id), { cookie: l.cookie })).rejects.toThrow("HTTP 401");
+    const asVisitor = await join(livePath(live.id), { cookie: l.cookie });
+    expect((await inbox(asVisitor).next((f) => f.type === "welcome")).data).toMatchObject({ userId: 0 });
+    asVisitor.send(JSON.stringify({ type: "comment", content: "禁用之后换个身份发言" }));
+    expect((await inbox(asVisitor).next((f) => f.type === "error")).data.message).toBe("登录后才能参与互动");
     await sleep(1300);
     expect(inbox(wsB).all.filter((f) => f.type === "comment")).toEqual([]);
     expect(inbox(wsB).all.filter((f) => f.type === "like")).toEqual([]);
@@ -222,13 +148,13 @@ describe("sockets end with their session (hole 8)", () => {
 
   it("when the news of an ended session is lost, the app stores none of its comments or likes and the sockets are closed", async () => {
     // A realtime process that never hears the app's events (its own bus), sweeping sessions every half second.
-    const deaf = await startRealtime({ port: 0, appUrl: app.url, serviceToken: TOKEN, bus: createLocalBus(), sessionSweepMs: 500 });
+    const deaf = await startRealtimeUnderTest(app.url, { sessionSweepMs: 500 });
     try {
       const live = await createLive(handle.db, { liveStatus: 1 });
       const l = await learner("吴婷");
       const b = await learner("赵磊");
-      const wsL = await join(livePath(live.id), { cookie: l.cookie, port: deaf.port });
-      const wsB = await join(livePath(live.id), { cookie: b.cookie, port: deaf.port });
+      const wsL = await deaf.join(livePath(live.id), { cookie: l.cookie });
+      const wsB = await deaf.join(livePath(live.id), { cookie: b.cookie });
       await inbox(wsL).next((f) => f.type === "welcome");
       await handle.db.delete(sessions).where(eq(sessions.userId, l.id));
       wsL.send(JSON.stringify({ type: "comment", content: "会话已结束的发言" }));
@@ -241,11 +167,11 @@ describe("sockets end with their session (hole 8)", () => {
 
       // A silent socket (the unread count) goes at the next sweep.
       const u = await learner("孙悦");
-      const wsU = await join(userPath(u.id), { cookie: u.cookie, port: deaf.port });
+      const wsU = await deaf.join(userPath(u.id), { cookie: u.cookie });
       await handle.db.delete(sessions).where(eq(sessions.userId, u.id));
       expect(await inbox(wsU).closed(1500)).toBe(4401);
     } finally {
-      deaf.close();
+      await deaf.stop();
     }
   });
 });
@@ -270,11 +196,13 @@ describe("watch time is measured by the server (hole 9)", () => {
     expect(first.watchSeconds).toBe(0);
     await l.client.call((c) => c.live.watchPlayback({ liveId: replay.id, watchSeconds: 86400 }));
     await l.client.call((c) => c.live.leave({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
+    const left = (await watchRecord(replay.id, l.id))!;
+    expect(left.playbackAt).toBeNull();
     // Leaving stops the replay clock: a later claim starts from nothing.
-    await sleep(1100);
+    await sleep(1600);
     await l.client.call((c) => c.live.record({ liveId: replay.id, watchSeconds: 86400, isPlayback: 1 }));
     const after = (await watchRecord(replay.id, l.id))!;
-    expect(after.playbackSeconds).toBeLessThanOrEqual(first.playbackSeconds + 1);
+    expect(after.playbackSeconds).toBe(left.playbackSeconds);
     expect(after.playbackAt).not.toBeNull();
     expect(after.score).toBe(0);
   });
@@ -300,18 +228,19 @@ describe("watch time is measured by the server (hole 9)", () => {
     expect(rec!.presenceAt).toBeNull();
     const once = rec!.watchSeconds;
 
-    // Two sockets of the same learner (two tabs) are one presence.
+    // Two sockets of the same learner (two tabs) are one presence: closing one tab does not stop the clock.
     const a = await join(livePath(live.id), { cookie: l.cookie });
     const b = await join(livePath(live.id), { cookie: l.cookie });
     await inbox(b).next((f) => f.type === "welcome");
-    await sleep(3000);
+    await sleep(2000);
     a.close();
+    await sleep(2000);
     b.close();
     await inbox(b).closed(1000);
     await sleep(1500);
     const twice = (await watchRecord(live.id, l.id))!.watchSeconds - once;
-    expect(twice).toBeGreaterThanOrEqual(2);
-    expect(twice).toBeLessThanOrEqual(5);
+    expect(twice).toBeGreaterThanOrEqual(3);
+    expect(twice).toBeLessThanOrEqual(6);
   });
 
 });
@@ -394,8 +323,11 @@ describe("likes and comments are rate limited (hole 11)", () => {
 
     // The user socket answers every heartbeat, so a flood of them is cut off too (at a looser rate).
     const wsUser = await join(userPath(b.id), { cookie: b.cookie });
+    const floodsBefore = rt.stats().floodClosed;
     for (let i = 0; i < 5000 && wsUser.readyState === WebSocket.OPEN; i++) wsUser.send('{"type":"heartbeat"}');
-    expect(await inbox(wsUser).closed(2000)).toBe(1008);
+    // The server ends it with 1008; the client may see 1006 instead when the rest of its flood meets the closed connection.
+    expect([1008, 1006]).toContain(await inbox(wsUser).closed(2000));
+    expect(rt.stats().floodClosed).toBe(floodsBefore + 1);
   });
 
   it("one learner's sockets together get at most 20 likes a second, and one comment at a time", async () => {

@@ -5,6 +5,7 @@ import { cleanFileName } from "~/components/upload/file-name";
 import { env } from "~/lib/env.server";
 import { action, loader } from "~/routes/storage.$";
 import { decodePolicy, hmac, signFileUrl } from "@trpc-app/upload/signing";
+import { handleStorageUpload, UPLOAD_BODY_LIMIT } from "@trpc-app/upload/store.service";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -120,6 +121,53 @@ describeEachDb("uploads: policy and the embedded storage endpoint", (getDb) => {
     expect(existsSync(join(env().DATA_DIR, "uploads", "1133/other-user/evil.png"))).toBe(false);
   });
 
+  it("refuses a body past the largest policy before reading it, and stops reading an undeclared one at the limit", async () => {
+    const { client } = await learner();
+    const token = await client.call((c) => c.upload.getUploadToken({ fileName: "photo.png" }));
+    const valid = uploadRequest(token.fields, new Blob([PNG], { type: "image/png" }));
+    const contentType = valid.headers.get("content-type")!;
+    const form = await valid.arrayBuffer();
+    // The valid form, sent in small chunks, counting how many were asked for.
+    const streamed = (bytes: Uint8Array, extra = 0) => {
+      let at = 0;
+      const sent = { chunks: 0 };
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          sent.chunks += 1;
+          if (at < bytes.length) {
+            c.enqueue(bytes.subarray(at, at + 64));
+            at += 64;
+          } else if (extra > 0) {
+            c.enqueue(new Uint8Array(Math.min(extra, 64)));
+            extra -= 64;
+          } else c.close();
+        },
+      }, { highWaterMark: 0 });
+      return { sent, body };
+    };
+    const request = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+      new Request("http://127.0.0.1:3000/storage/upload", { method: "POST", body, duplex: "half", headers: { "content-type": contentType, ...headers } } as RequestInit);
+    const stored = join(env().DATA_DIR, "uploads", token.data[0]!);
+
+    const declared = streamed(new Uint8Array(form));
+    const refused = await handleStorageUpload(request(declared.body, { "content-length": String(UPLOAD_BODY_LIMIT + 1) }));
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get("connection")).toBe("close");
+    expect((await refused.json()).message).toContain("文件大小超出限制");
+    expect(declared.sent.chunks).toBe(0);
+
+    // Without a declared length the bytes are counted: reading stops just past the limit.
+    const limit = form.byteLength + 256;
+    const endless = streamed(new Uint8Array(form), 1e9);
+    expect((await handleStorageUpload(request(endless.body), Date.now(), limit)).status).toBe(413);
+    expect(endless.sent.chunks * 64).toBeLessThan(limit + 3 * 64);
+    expect(existsSync(stored)).toBe(false);
+
+    // The same form within the limit is stored.
+    expect((await handleStorageUpload(request(streamed(new Uint8Array(form)).body), Date.now(), limit)).status).toBe(200);
+    expect(readFileSync(stored).equals(PNG)).toBe(true);
+  });
+
   it("refuses visitors, unknown file types and oversize declarations with Chinese messages", async () => {
     const { client } = await learner();
     const visitor = testClient(getDb());
@@ -132,6 +180,9 @@ describeEachDb("uploads: policy and the embedded storage endpoint", (getDb) => {
     expect(noName.message).toBe("缺少文件名");
     const bad = await rejection(client.call((c) => c.upload.getDownLoadUrl({ fileId: "../../etc/passwd" })));
     expect(bad.message).toBe("文件ID不正确");
+    // A key no URL can encode is the caller's mistake, even for an admin who may read everything.
+    const admin = await signedInClient(getDb(), (await createUser(getDb(), { loginName: "upload_admin", isAdmin: 1 })).id);
+    expect((await rejection(admin.call((c) => c.upload.getDownLoadUrl({ fileId: "1133/\ud800.png" })))).message).toBe("文件ID不正确");
   });
 
   it("cleans file names the same way on both sides", () => {

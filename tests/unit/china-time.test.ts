@@ -25,6 +25,9 @@ describe.each(["UTC", "America/New_York", "Asia/Shanghai"])("date fields in a br
     expect(parseChinaDateTime("2026-03-01")).toBe(NINE_AM - 9 * 3600_000);
     expect(parseChinaDateTime("2026-03-01T01:00:00Z")).toBe(NINE_AM);
     expect(parseChinaDateTime("2026-02-30 09:00")).toBeNaN();
+    expect(parseChinaDateTime("2026-03-01 09:75")).toBeNaN();
+    expect(parseChinaDateTime("2026-03-01 09:00:60")).toBeNaN();
+    expect(parseChinaDateTime("2026-03-01 24:00")).toBeNaN();
     expect(parseChinaDateTime("明天")).toBeNaN();
   });
 });

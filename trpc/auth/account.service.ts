@@ -4,9 +4,9 @@ import { smsCodes, users, verificationGrants } from "@db/schema";
 import { fail } from "../errors";
 import { unlockUser, userExists } from "./login.service";
 import { hashPassword, verifyPassword } from "./password";
-import { countingFailures, RESET_FAILURES_PER_IP } from "./rate-limit.service";
+import { countingFailures, RESET_FAILURES_PER_IP, SMS_SENDS_PER_IP, take } from "./rate-limit.service";
 import { hashToken, invalidateUserSessions, randomToken, type SessionUser } from "./session";
-import { consumeSmsCode, sendSmsCode, takeSmsSend, type SmsPurpose } from "./sms.service";
+import { consumeSmsCode, sendSmsCode, type SmsPurpose } from "./sms.service";
 
 const GRANT_TTL_MS = 10 * 60 * 1000;
 
@@ -51,14 +51,15 @@ export async function checkMobileOrLoginName(db: DbOrTx, input: { mobile?: strin
   };
 }
 
+/** Every SMS code a client asks for: one unit of the asking address's allowance, then the phone's rules. */
 export async function sendCodeFor(db: DbOrTx, purpose: SmsPurpose, mobile: string, ip: string) {
   // Counted first, so asking for codes cannot probe which phones are registered beyond the address's allowance.
-  await takeSmsSend(db, ip);
+  await take(db, SMS_SENDS_PER_IP, ip);
   if (purpose === "register" || purpose === "phone-new") {
     if (await userExists(db, "mobile", mobile)) throw fail("该手机号已被注册");
   }
   if (purpose === "password" && !(await userExists(db, "mobile", mobile))) throw fail("该手机号未注册");
-  return sendSmsCode(db, mobile, purpose, ip, { counted: true });
+  return sendSmsCode(db, mobile, purpose, ip);
 }
 
 export async function register(
@@ -86,14 +87,9 @@ export async function register(
 /** The browser's (or old web client's) copy of the reset token, for the step that sets the new password. */
 export const RESET_COOKIE = "cy_pwd_reset";
 
-export function resetCookie(token: string, secure: boolean): string {
-  const parts = [`${RESET_COOKIE}=${token}`, "HttpOnly", "SameSite=Strict", "Path=/api", `Max-Age=${GRANT_TTL_MS / 1000}`];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
-
-export function blankResetCookie(secure: boolean): string {
-  const parts = [`${RESET_COOKIE}=`, "HttpOnly", "SameSite=Strict", "Path=/api", "Max-Age=0"];
+/** Sets the reset token's cookie for the grant's lifetime; null clears it. */
+export function resetCookie(token: string | null, secure: boolean): string {
+  const parts = [`${RESET_COOKIE}=${token ?? ""}`, "HttpOnly", "SameSite=Strict", "Path=/api", `Max-Age=${token ? GRANT_TTL_MS / 1000 : 0}`];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
@@ -184,7 +180,7 @@ export async function updatePassword(db: DbOrTx, user: SessionUser, oldPassword:
 
 export async function sendOldPhoneCode(db: DbOrTx, user: SessionUser, ip: string) {
   if (!user.mobile) throw fail("当前账号未绑定手机号");
-  return sendSmsCode(db, user.mobile, "phone-old", ip);
+  return sendCodeFor(db, "phone-old", user.mobile, ip);
 }
 
 export async function checkOldPhone(db: DbOrTx, user: SessionUser, mobile: string, code: string) {

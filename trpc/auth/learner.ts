@@ -78,7 +78,7 @@ export const authRouter = router({
   }),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const result = await account.resetPassword(ctx.db, input, ctx.cookies[account.RESET_COOKIE], ctx.ip);
-    ctx.resHeaders.append("Set-Cookie", account.blankResetCookie(ctx.secureCookies));
+    ctx.resHeaders.append("Set-Cookie", account.resetCookie(null, ctx.secureCookies));
     return result;
   }),
   updatePassword: learnerProcedure

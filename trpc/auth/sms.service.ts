@@ -5,7 +5,6 @@ import type { DbOrTx } from "@db/client";
 import { smsCodes } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { fail } from "../errors";
-import { SMS_SENDS_PER_IP, take } from "./rate-limit.service";
 import { hashToken } from "./session";
 import { chinaDayStart } from "../china-time";
 
@@ -49,15 +48,8 @@ function sixDigits(): string {
   return String(n[0]! % 1_000_000).padStart(6, "0");
 }
 
-
-/** One unit of the asking address's SMS allowance; taken before anything about the phone is answered. */
-export async function takeSmsSend(db: DbOrTx, ip: string) {
-  await take(db, SMS_SENDS_PER_IP, ip);
-}
-
-/** Issues a code: a cap per asking address, 60 s between sends, a daily cap per phone, 5 minutes of validity. */
-export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string, opts: { counted?: boolean } = {}) {
-  if (ip && !opts.counted) await takeSmsSend(db, ip);
+/** Issues a code: 60 s between sends, a daily cap per phone, 5 minutes of validity (the per-address cap is sendCodeFor's). */
+export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpose, ip?: string) {
   const code = sixDigits();
   await db.transaction(async (tx) => {
     // One send per phone at a time, so parallel requests cannot all pass the wait and the cap.

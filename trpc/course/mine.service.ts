@@ -23,12 +23,15 @@ function studyItem(c: typeof courses.$inferSelect, m: Mine) {
   };
 }
 
+/** The study list's courses (joined with userCourses to courses): joined, paid for, not deleted. */
+const listed = (userId: number): SQL[] => [eq(userCourses.userId, userId), isNull(courses.deletedAt), eq(userCourses.payStatus, 1)];
+
 /**
  * The learner's courses, most recently studied first. status: 1 in progress (not completed),
  * 2 completed; none for all.
  */
 export async function myCourses(db: DbOrTx, userId: number, input: PageInput) {
-  const conds: SQL[] = [eq(userCourses.userId, userId), isNull(courses.deletedAt), eq(userCourses.payStatus, 1)];
+  const conds = listed(userId);
   if (input.status === 1) conds.push(eq(userCourses.completed, 0));
   if (input.status === 2) conds.push(eq(userCourses.completed, 1));
   const where = and(...conds);
@@ -91,14 +94,14 @@ export async function userLearnInfo(db: DbOrTx, userId: number) {
     })
     .from(userCourses)
     .where(eq(userCourses.userId, userId));
-  const [listed] = await db
+  const [list] = await db
     .select({
       joined: count(),
       completed: sql<number>`count(*) filter (where ${userCourses.completed} = 1)`.mapWith(Number),
     })
     .from(userCourses)
     .innerJoin(courses, eq(courses.id, userCourses.courseId))
-    .where(and(eq(userCourses.userId, userId), eq(userCourses.payStatus, 1), isNull(courses.deletedAt)));
+    .where(and(...listed(userId)));
   const [{ n: collected } = { n: 0 }] = await db.select({ n: count() }).from(courseCollections).where(eq(courseCollections.userId, userId));
   const v = userView(user);
   const learnTime = records?.seconds ?? 0;
@@ -111,8 +114,8 @@ export async function userLearnInfo(db: DbOrTx, userId: number) {
     learnTime,
     registerDay: v.registerDay,
     isPurchaser: v.isPurchaser,
-    joinedCourseNum: listed?.joined ?? 0,
-    completedCourseNum: listed?.completed ?? 0,
+    joinedCourseNum: list?.joined ?? 0,
+    completedCourseNum: list?.completed ?? 0,
     collectionNum: collected,
   };
 }

@@ -15,11 +15,6 @@ export function mediaUrl(stored: string | null | undefined): string {
 
 export const isPaid = (c: Pick<CourseRow, "isFree" | "price">) => c.isFree === 0 && c.price > 0;
 
-/** An HLS playlist the app serves with every segment link signed (see routes/course.hls.$.ts). */
-export function hlsUrl(stored: string | null | undefined): string {
-  return mediaUrl(stored).replace(/^\/storage\/file\//, "/course/hls/");
-}
-
 /**
  * A course file for a learner who may study it: private, so an hour, plus the video's length so a
  * video watched in one sitting keeps playing (HLS segments are signed until the playlist's expiry).
@@ -28,6 +23,7 @@ export function studyMediaUrl(stored: string | null | undefined, durationSeconds
   return stored ? freshFileUrl(stored, PRIVATE_TTL_SECONDS + Math.max(0, durationSeconds)) : "";
 }
 
+/** A course video's HLS playlist, served with every segment link signed (see routes/course.hls.$.ts). */
 export function studyHlsUrl(stored: string | null | undefined, durationSeconds = 0): string {
   return studyMediaUrl(stored, durationSeconds).replace(/^\/storage\/file\//, "/course/hls/");
 }

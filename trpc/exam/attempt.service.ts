@@ -4,7 +4,6 @@ import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "../errors";
 import {
-  ALREADY_PASSED,
   allowedAttempts,
   assertOpen,
   deadlineOf,
@@ -13,7 +12,6 @@ import {
   examPhase,
   GRACE_MS,
   loadExam,
-  NO_ATTEMPTS_LEFT,
   seconds,
   startRefusal,
   type Exam,
@@ -26,7 +24,6 @@ export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
 export const TIME_UP = "考试时间已到，答案未能保存";
 export const ALREADY_SUBMITTED = "试卷已提交，不能继续作答";
-export { NO_ATTEMPTS_LEFT };
 
 /** Submit types: 1 by the learner, 2 time up (closed on read), 3 screen-cut limit, 4 periodic sweep. */
 export const SubmitType = { learner: 1, timeUp: 2, screenCut: 3, sweep: 4 } as const;
@@ -123,8 +120,8 @@ export async function startExam(db: Db, userId: number, examId: number) {
       return started ?? (await latestAttempt(tx, examId, userId))!;
     }
     // Checked again here: another request may have closed an attempt since the reads above.
-    if (latest.isPass === 1) throw fail(ALREADY_PASSED);
-    if (latest.attemptNo >= allowedAttempts(exam)) throw fail(NO_ATTEMPTS_LEFT);
+    const refusedNow = startRefusal(exam, true, latest);
+    if (refusedNow) throw fail(refusedNow.message);
     const items = await buildPaperItems(tx, exam.paperId!);
     const [made] = await tx
       .insert(examAttempts)

@@ -18,6 +18,7 @@ import { isOpenTo, userScope } from "../org/membership";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
+import { noticeDone } from "./precheck.service";
 import { remainVerifyCount } from "./proctor.service";
 import { pageOf } from "./schemas";
 
@@ -92,7 +93,7 @@ export async function examDetail(db: Db, userId: number, examId: number) {
     ...learnerState(exam, !!member, attempts),
     remind: member?.remind ?? 0,
     /** 1 once the pre-check notice was read through for this exam (or it has no forced read). */
-    noticeRead: member?.noticeReadAt || exam.forcedReadTime <= 0 ? 1 : 0,
+    noticeRead: noticeDone(exam, member) ? 1 : 0,
   };
 }
 
@@ -112,13 +113,14 @@ export async function startRemainTime(db: DbOrTx, examId: number) {
 export async function entryExam(db: Db, userId: number, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
   await assertOpen(db, examId, userId);
+  // The start rule's order: after the end nothing helps, registering included.
+  if (examPhase(exam) === 2) throw fail(EXAM_ENDED);
   const entered = await db
     .update(examMembers)
     .set({ enteredHallAt: new Date() })
     .where(and(eq(examMembers.examId, examId), eq(examMembers.userId, userId)))
     .returning({ id: examMembers.id });
   if (!entered.length) throw fail(NOT_REGISTERED);
-  if (examPhase(exam) === 2) throw fail(EXAM_ENDED);
   const attempt = await preparePaper(db, exam, userId);
   return { registered: true, paperId: attempt?.id ?? null, ...(await startRemainTime(db, examId)) };
 }

@@ -6,9 +6,12 @@ import { assertOpen, loadExam, NOT_REGISTERED, seconds, type Exam } from "./acce
 
 type Member = typeof examMembers.$inferSelect;
 
+/** Whether the learner is through the notice: read it once for this exam, or it has no forced read. */
+export const noticeDone = (exam: Pick<Exam, "forcedReadTime">, m: Pick<Member, "noticeReadAt"> | undefined) => !!m?.noticeReadAt || exam.forcedReadTime <= 0;
+
 /** The notice step as the wizard shows it: read once per learner and exam, the forced read timed by the server. */
 function noticeView(exam: Exam, m: Member, now = Date.now()) {
-  const read = !!m.noticeReadAt || exam.forcedReadTime <= 0;
+  const read = noticeDone(exam, m);
   const since = m.noticeShownAt ? now - m.noticeShownAt.getTime() : 0;
   return {
     examId: exam.id,
@@ -27,6 +30,8 @@ async function memberOf(db: Db, exam: Exam, userId: number) {
   return m;
 }
 
+const memberById = async (db: Db, id: number) => (await db.select().from(examMembers).where(eq(examMembers.id, id)))[0]!;
+
 /**
  * The wizard opens: the forced read starts counting now unless it already started or was done, so
  * reopening the wizard, going back a step or a later attempt never restarts it.
@@ -36,11 +41,12 @@ export async function openPrecheck(db: Db, userId: number, examId: number) {
   let m = await memberOf(db, exam, userId);
   if (!m.noticeShownAt && !m.noticeReadAt) {
     // Only the first opening sets the start (two tabs opening at once keep the earlier one).
-    await db
+    const [set] = await db
       .update(examMembers)
       .set({ noticeShownAt: new Date() })
-      .where(and(eq(examMembers.id, m.id), isNull(examMembers.noticeShownAt)));
-    [m] = (await db.select().from(examMembers).where(eq(examMembers.id, m.id))) as [Member];
+      .where(and(eq(examMembers.id, m.id), isNull(examMembers.noticeShownAt)))
+      .returning();
+    m = set ?? (await memberById(db, m.id));
   }
   return noticeView(exam, m);
 }
@@ -58,5 +64,6 @@ export async function readNotice(db: Db, userId: number, examId: number) {
     .set({ noticeReadAt: new Date() })
     .where(and(eq(examMembers.id, m.id), isNull(examMembers.noticeReadAt)))
     .returning();
-  return noticeView(exam, set ?? m);
+  // Lost to a parallel call: that one recorded the read, so answer the row as it now is.
+  return noticeView(exam, set ?? (await memberById(db, m.id)));
 }

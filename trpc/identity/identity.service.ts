@@ -83,6 +83,16 @@ export async function occupiers(db: DbOrTx, idNo: string, exceptUserId: number) 
   return rows.map((r) => ({ userId: r.userId, mobile: maskMobile(r.mobile) }));
 }
 
+/** Runs fn in a transaction holding the user's identity lock: one call at a time reads and spends the day's allowance. */
+function underIdentityLock<T>(db: Db, userId: number, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${userId}`}))`);
+    return fn(tx);
+  });
+}
+
+const NO_TIMES_LEFT = "今日实名认证次数已用完，请明天再试";
+
 /**
  * The identity form's occupancy check (logged-in users only). An answer that names holders costs one
  * unit of the daily allowance (once per number a day); checks are throttled per user, and refused once
@@ -90,10 +100,8 @@ export async function occupiers(db: DbOrTx, idNo: string, exceptUserId: number) 
  */
 export async function checkIdCard(db: Db, userId: number, idNo: string, now = new Date()) {
   await take(db, ID_CHECKS_PER_USER, userId, now);
-  return db.transaction(async (tx) => {
-    // One check of this user at a time, so parallel checks cannot all read the same remaining count.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${userId}`}))`);
-    if ((await authTimes(tx, userId, now)).remainTimes <= 0) throw fail("今日实名认证次数已用完，请明天再试");
+  return underIdentityLock(db, userId, async (tx) => {
+    if ((await authTimes(tx, userId, now)).remainTimes <= 0) throw fail(NO_TIMES_LEFT);
     const list = await occupiers(tx, idNo, userId);
     if (!list.length) return list;
     const [seen] = await tx
@@ -144,51 +152,55 @@ function isUniqueViolation(error: unknown) {
  * anything different after confirmation is refused, as the data is printed on certificates.
  */
 export async function completeIdentity(db: Db, userId: number, input: CompleteInput, now = new Date()) {
-  const current = await identityOf(db, userId);
-  if (isCompleted(current)) {
-    if (current!.idNo === input.idNo && current!.realName === input.realName) return identityRecord(db, userId);
-    throw fail("您已完成实名认证，认证信息不可修改");
-  }
-  const times = await authTimes(db, userId, now);
-  if (times.remainTimes <= 0) throw fail("今日实名认证次数已用完，请明天再试");
-  await assertIdentityCodes(db, input.identityList);
-  await assertAreaCode(db, input.areaCode);
-  if (input.passportPhotoUrl) await claimUpload(db, userId, input.passportPhotoUrl, PHOTO_CLAIM);
-  const taken = await occupiers(db, input.idNo, userId);
-  if (taken.length) {
-    await logAttempt(db, userId, input.idNo, false, "occupied");
-    throw fail(occupiedMessage(taken));
-  }
-  try {
-    await db.transaction(async (tx) => {
-      const values = {
-        status: 1,
-        realName: input.realName,
-        idType: 1,
-        idNo: input.idNo,
-        passportPhotoUrl: input.passportPhotoUrl ?? current?.passportPhotoUrl ?? null,
-        identityList: input.identityList ?? current?.identityList ?? [],
-        orgName: input.orgName ?? current?.orgName ?? null,
-        areaCode: input.areaCode ?? current?.areaCode ?? null,
-        source: 1,
-        authenticationTime: now,
-        modifiedTime: now,
-      };
-      const [saved] = await tx
-        .insert(userIdentities)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: userIdentities.userId, set: values, setWhere: sql`${userIdentities.status} = 0` })
-        .returning({ userId: userIdentities.userId });
-      if (!saved) throw fail("您已完成实名认证，认证信息不可修改");
-      await tx.update(users).set({ identitySource: 1 }).where(and(eq(users.id, userId), eq(users.identitySource, 0)));
-      await logAttempt(tx, userId, input.idNo, true);
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const list = await occupiers(db, input.idNo, userId);
-    await logAttempt(db, userId, input.idNo, false, "occupied");
-    throw fail(occupiedMessage(list));
-  }
+  // A refusal that spent a unit of the allowance is answered after the commit, so the unit stays spent.
+  const refusal = await underIdentityLock(db, userId, async (tx) => {
+    const current = await identityOf(tx, userId);
+    if (isCompleted(current)) {
+      if (current!.idNo === input.idNo && current!.realName === input.realName) return null;
+      throw fail("您已完成实名认证，认证信息不可修改");
+    }
+    if ((await authTimes(tx, userId, now)).remainTimes <= 0) throw fail(NO_TIMES_LEFT);
+    await assertIdentityCodes(tx, input.identityList);
+    await assertAreaCode(tx, input.areaCode);
+    if (input.passportPhotoUrl) await claimUpload(tx, userId, input.passportPhotoUrl, PHOTO_CLAIM);
+    const occupied = async (list: { mobile: string }[]) => {
+      await logAttempt(tx, userId, input.idNo, false, "occupied");
+      return occupiedMessage(list);
+    };
+    const taken = await occupiers(tx, input.idNo, userId);
+    if (taken.length) return occupied(taken);
+    try {
+      // A savepoint: another account confirming this number at the same moment leaves the transaction usable.
+      await tx.transaction(async (sp) => {
+        const values = {
+          status: 1,
+          realName: input.realName,
+          idType: 1,
+          idNo: input.idNo,
+          passportPhotoUrl: input.passportPhotoUrl ?? current?.passportPhotoUrl ?? null,
+          identityList: input.identityList ?? current?.identityList ?? [],
+          orgName: input.orgName ?? current?.orgName ?? null,
+          areaCode: input.areaCode ?? current?.areaCode ?? null,
+          source: 1,
+          authenticationTime: now,
+          modifiedTime: now,
+        };
+        const [saved] = await sp
+          .insert(userIdentities)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: userIdentities.userId, set: values, setWhere: sql`${userIdentities.status} = 0` })
+          .returning({ userId: userIdentities.userId });
+        if (!saved) throw fail("您已完成实名认证，认证信息不可修改");
+        await sp.update(users).set({ identitySource: 1 }).where(and(eq(users.id, userId), eq(users.identitySource, 0)));
+        await logAttempt(sp, userId, input.idNo, true);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return occupied(await occupiers(tx, input.idNo, userId));
+    }
+    return null;
+  });
+  if (refusal) throw fail(refusal);
   return identityRecord(db, userId);
 }
 

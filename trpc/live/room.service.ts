@@ -4,7 +4,10 @@ import type { DbOrTx } from "@db/client";
 import { liveAppointments, livePlaybackSubscriptions, lives, liveWatchRecords, users } from "@db/schema";
 import { env } from "~/lib/env.server";
 import { PRESENCE_REPORT_MS } from "../../realtime/protocol";
-import { AppError, LegacyCode, fail, notFound } from "../errors";
+import { validateSessionToken } from "../auth/session";
+import { clientIp, PEER_ADDRESS_HEADER } from "../context";
+import { AppError, LegacyCode, fail, notFound, notLoggedIn } from "../errors";
+import { sessionByPrefix } from "../realtime/sessions";
 import { BUSINESS_TYPE } from "~/components/identity/real-name";
 import { assertRealName } from "../identity/real-name.service";
 import { isOpenTo, userScope } from "../org/membership";
@@ -127,6 +130,43 @@ export function readRoomToken(token: string, now = Date.now()): { liveId: number
   return { liveId: Number(m[1]), userId: Number(m[2]), sessionPrefix: m[4]! };
 }
 
+/** Where a visitor's socket comes from, as the realtime process saw it: read like any request's client address. */
+export interface SocketClient {
+  peer: string;
+  forwardedFor: string;
+}
+
+/**
+ * Who joins a live room's socket: a learner by room token (getAuthToken) or session cookie, while that
+ * session stands and the live is open to them. Without a standing session a browser joins a live open to
+ * everyone as a visitor (user 0, no session) who may only watch and read, counted under its address; a
+ * room token that does not stand is refused.
+ */
+export async function joinGrant(db: DbOrTx, input: { liveId: number; accessToken?: string; sessionToken?: string; client?: SocketClient }) {
+  const live = await findLive(db, { liveId: input.liveId });
+  const viewer = await roomViewer(db, live.id, input);
+  if (!viewer) {
+    if (input.accessToken || live.openRange.length) throw notLoggedIn();
+    const headers = new Headers({ [PEER_ADDRESS_HEADER]: input.client?.peer ?? "", "x-forwarded-for": input.client?.forwardedFor ?? "" });
+    return { userId: 0, nick: "游客", isAdmin: 0, liveStatus: live.liveStatus, sessionId: "", address: clientIp({ url: "", headers }) };
+  }
+  await assertOpen(db, live, viewer.userId);
+  const [u] = await db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, viewer.userId));
+  if (!u) throw notLoggedIn();
+  return { ...viewer, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus, address: "" };
+}
+
+/** The learner and standing session behind a room token for this live, else behind the session cookie. */
+async function roomViewer(db: DbOrTx, liveId: number, input: { accessToken?: string; sessionToken?: string }) {
+  const token = input.accessToken ? readRoomToken(input.accessToken) : null;
+  if (token && token.liveId === liveId) {
+    const sessionId = await sessionByPrefix(db, token.userId, token.sessionPrefix);
+    if (sessionId) return { userId: token.userId, sessionId };
+  }
+  const found = input.sessionToken ? await validateSessionToken(db, input.sessionToken) : null;
+  return found ? { userId: found.user.id, sessionId: found.session.id } : null;
+}
+
 /** What the old client needs to open the room socket. */
 export async function authToken(db: DbOrTx, liveId: number, user: { id: number; nick: string }, sessionId: string) {
   const live = await findLive(db, { liveId });
@@ -135,7 +175,9 @@ export async function authToken(db: DbOrTx, liveId: number, user: { id: number; 
 }
 
 /** Score: a point a minute watched (up to 120), a point an interaction; kept on the record. */
-const scoreSql = sql`least(${liveWatchRecords.watchSeconds} / 60, 120) + least(${liveWatchRecords.playbackSeconds} / 60, 60) + ${liveWatchRecords.interactions}`;
+const scoreOf = (watchSeconds: SQL | typeof liveWatchRecords.watchSeconds) =>
+  sql`least(${watchSeconds} / 60, 120) + least(${liveWatchRecords.playbackSeconds} / 60, 60) + ${liveWatchRecords.interactions}`;
+const scoreSql = scoreOf(liveWatchRecords.watchSeconds);
 
 export async function entry(db: DbOrTx, input: { liveId: number; orgName?: string; areaCode?: string; areaName?: string }, userId: number) {
   const live = await findLive(db, { liveId: input.liveId });
@@ -223,7 +265,7 @@ export async function recordPresence(db: DbOrTx, liveId: number, report: { prese
     else greatest(0, round(extract(epoch from (${iso(until)}::timestamptz - greatest(${r.presenceAt}, ${iso(from)}::timestamptz)))))::int end`;
   const watched = sql`greatest(${r.watchSeconds}, least(${r.watchSeconds} + ${credit}, ${seconds(until - from)}::int))`;
   // One statement per kind, the ids as one JSON parameter: a 2,000-viewer report is a single round trip.
-  // Only enabled accounts earn time (a disabled learner's socket is on its way out); the score follows scoreSql.
+  // Only enabled accounts earn time (a disabled learner's socket is on its way out).
   for (const [ids, presenceAt, leftAt] of [
     [present, now.toISOString(), null],
     [left, null, now.toISOString()],
@@ -236,7 +278,7 @@ export async function recordPresence(db: DbOrTx, liveId: number, report: { prese
       where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) and u.status = 1
       on conflict (live_id, user_id) do update set
         watch_seconds = ${watched},
-        score = least(${watched} / 60, 120) + least(${r.playbackSeconds} / 60, 60) + ${r.interactions},
+        score = ${scoreOf(watched)},
         presence_at = excluded.presence_at,
         last_leave_at = coalesce(excluded.last_leave_at, ${r.lastLeaveAt}),
         updated_at = now()`);

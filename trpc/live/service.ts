@@ -1,16 +1,12 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "@db/schema";
-import { validateSessionToken } from "../auth/session";
-import { notLoggedIn } from "../errors";
 import { router, serviceProcedure } from "../init";
 import { commentRefusal, roomRules, saveComments } from "./message.service";
 import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
-import { assertOpen, findLive, readRoomToken, recordPresence } from "./room.service";
+import { findLive, joinGrant, recordPresence } from "./room.service";
 import { asrBatchInput, idOf } from "./schemas";
-import { sessionByPrefix, standingSessions } from "../realtime/sessions";
+import { standingSessions } from "../realtime/sessions";
 
 const liveId = idOf("直播ID");
 const sessionId = z.string().min(1).max(64);
@@ -19,35 +15,17 @@ const userIds = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 /** Calls the realtime process makes for live rooms, with the service token. */
 export const liveServiceRouter = router({
-  /** May this viewer join the room? By room token (getAuthToken) or by the browser's session cookie. */
+  /** May this viewer join the room? By room token (getAuthToken), by the browser's session cookie, or as a visitor. */
   authorizeJoin: serviceProcedure
-    .input(z.object({ liveId, accessToken: z.string().max(300).optional(), sessionToken: z.string().max(200).optional() }))
-    .mutation(async ({ ctx, input }) => {
-      let userId: number | null = null;
-      let session: string | null = null;
-      if (input.accessToken) {
-        const t = readRoomToken(input.accessToken);
-        // The token is good only while the session it was asked with stands.
-        session = t && t.liveId === input.liveId ? await sessionByPrefix(ctx.db, t.userId, t.sessionPrefix) : null;
-        if (session) userId = t!.userId;
-      }
-      if (!userId && input.sessionToken) {
-        const found = await validateSessionToken(ctx.db, input.sessionToken);
-        userId = found?.user.id ?? null;
-        session = found?.session.id ?? null;
-      }
-      const live = await findLive(ctx.db, { liveId: input.liveId });
-      // Visitors may join a live open to everyone: they watch, are counted online and cannot speak.
-      if (!input.accessToken && !input.sessionToken) {
-        if (live.openRange.length) throw notLoggedIn();
-        return { userId: 0, nick: "游客", isAdmin: 0, liveStatus: live.liveStatus, sessionId: "" };
-      }
-      if (!userId || !session) throw notLoggedIn();
-      await assertOpen(ctx.db, live, userId);
-      const [u] = await ctx.db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
-      if (!u) throw notLoggedIn();
-      return { userId, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus, sessionId: session };
-    }),
+    .input(
+      z.object({
+        liveId,
+        accessToken: z.string().max(300).optional(),
+        sessionToken: z.string().max(200).optional(),
+        client: z.object({ peer: z.string().max(64), forwardedFor: z.string().max(1000) }).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => joinGrant(ctx.db, input)),
   rules: serviceProcedure.input(z.object({ liveId })).query(({ ctx, input }) => roomRules(ctx.db, input.liveId)),
   /** The full check, for a process whose cache is cold. */
   refusal: serviceProcedure
@@ -58,10 +36,11 @@ export const liveServiceRouter = router({
     .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.array(z.object({ sessionId, count: z.number().int().min(1).max(1_000_000) })).max(20_000).default([]) }))
     .output(z.object({ saved: z.number(), ended: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {
-      const standing = await standingSessions(ctx.db, [...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)]);
+      const senders = new Set([...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)]);
+      const standing = await standingSessions(ctx.db, [...senders]);
       const items = input.items.filter((i) => standing.get(i.sessionId) === i.userId);
       const likes = input.likes.reduce((n, l) => n + (standing.has(l.sessionId) ? l.count : 0), 0);
-      const ended = [...new Set([...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)])].filter((id) => !standing.has(id));
+      const ended = [...senders].filter((id) => !standing.has(id));
       const { saved } = await saveComments(ctx.db, input.liveId, items, likes);
       return { saved, ended };
     }),

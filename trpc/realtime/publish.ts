@@ -14,11 +14,20 @@ export function publishUrl(): string {
   return url.toString();
 }
 
+// An outage (or no realtime process at all, as in tests) is logged at its first failure, not at every event.
+let failing = false;
+
 /**
  * Hands a frame to every socket subscribed to the topic. Never throws: a realtime outage must not
  * fail the request that caused the event. Resolves true when the bus took the frame.
  */
 export async function publish(topic: string, message: Envelope["message"]): Promise<boolean> {
+  const ok = await deliver(topic, message);
+  if (ok) failing = false;
+  return ok;
+}
+
+async function deliver(topic: string, message: Envelope["message"]): Promise<boolean> {
   try {
     const { REDIS_URL, SERVICE_TOKEN } = env();
     if (REDIS_URL) {
@@ -35,7 +44,8 @@ export async function publish(topic: string, message: Envelope["message"]): Prom
     if (!res.ok) throw new Error(`HTTP ${res.status} ${await res.text().catch(() => "")}`.trim());
     return true;
   } catch (e) {
-    console.warn(`realtime publish to ${topic} failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (!failing) console.warn(`realtime publish to ${topic} failed: ${e instanceof Error ? e.message : String(e)} (further failures are not logged until a publish gets through)`);
+    failing = true;
     return false;
   }
 }

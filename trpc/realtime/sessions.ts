@@ -27,11 +27,13 @@ export async function endedSessions(db: DbOrTx, sessionIds: string[]): Promise<s
 
 /** The standing session of this user whose id starts with `prefix` (the one a room token names), or null. */
 export async function sessionByPrefix(db: DbOrTx, userId: number, prefix: string): Promise<string | null> {
+  // Anything but hex would widen the match (an empty prefix matches every session of the user).
+  if (!/^[0-9a-f]{16,64}$/.test(prefix)) return null;
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.userId, userId), like(sessions.id, `${prefix.replace(/[^0-9a-f]/g, "")}%`), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
+    .where(and(eq(sessions.userId, userId), like(sessions.id, `${prefix}%`), gt(sessions.expiresAt, new Date()), eq(users.status, 1)))
     .limit(1);
   return row?.id ?? null;
 }

@@ -3,9 +3,9 @@
 /** Links to anything but public site assets last an hour. */
 export const PRIVATE_TTL_SECONDS = 3600;
 
-/** Keys never climb out of the upload folder. */
+/** Keys never climb out of the upload folder, and always make a path (no lone surrogate, which no URL can encode). */
 export function isSafeKey(key: string) {
-  return key.length > 0 && key.length <= 400 && !key.startsWith("/") && !key.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\\0]/.test(key);
+  return key.length > 0 && key.length <= 400 && !key.startsWith("/") && !key.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\\0]|\p{Cs}/u.test(key);
 }
 
 /** Path of a served file; each segment encoded so Chinese names survive. */

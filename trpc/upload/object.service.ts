@@ -3,9 +3,7 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { s3Settings, uploadsRoot } from "./config";
-import { storageKeyOf } from "./file-ref";
-import { isSafeKey } from "./policy";
-import { filePath } from "./signing";
+import { isSafeKey, storageKeyOf, storagePath } from "./file-ref";
 import { s3Client } from "./s3";
 
 /** The object key of this site's file path (`/storage/file/<key>?exp=&sig=`); null for anything else, other hosts included. */
@@ -26,7 +24,7 @@ export async function putObject(key: string, bytes: Uint8Array, contentType: str
     await writeFile(tmp, bytes);
     await rename(tmp, path);
   }
-  return filePath(key);
+  return storagePath(key);
 }
 
 export async function readObject(key: string): Promise<Buffer | null> {

@@ -31,6 +31,8 @@ const TYPES: Record<string, { type: string; category: Category }> = {
 
 /** Server-side ceiling per kind of file; forms enforce their own smaller limits before uploading. */
 const MAX_MB: Record<Category, number> = { image: 20, video: 2048, audio: 200, document: 100, archive: 200 };
+/** The largest file any policy admits. */
+export const MAX_FILE_BYTES = Math.max(...Object.values(MAX_MB)) * MB;
 
 export interface FileRule {
   contentTypes: string[];

@@ -37,12 +37,9 @@ export function decodePolicy(policy: string): PolicyDocument | null {
   }
 }
 
-/** Path of a served file; each segment encoded so Chinese names survive. */
-export const filePath = storagePath;
-
 export function signFileUrl(key: string, expiresAtSeconds: number) {
   const sig = hmac(`${key}\n${expiresAtSeconds}`, "base64url");
-  return `${filePath(key)}?exp=${expiresAtSeconds}&sig=${sig}`;
+  return `${storagePath(key)}?exp=${expiresAtSeconds}&sig=${sig}`;
 }
 
 export function verifyFileUrl(key: string, exp: string | null, sig: string | null, nowSeconds = Math.floor(Date.now() / 1000)) {

@@ -4,16 +4,17 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { dirname, join } from "node:path";
+import { BodyTooLargeError, declaredTooLarge, limitedStream } from "../body-limit";
 import { s3Settings, uploadsRoot } from "./config";
-import { isSensitiveKey, PRIVATE_TTL_SECONDS } from "./file-ref";
-import { contentTypeFor, isSafeKey } from "./policy";
+import { isSensitiveKey, PRIVATE_TTL_SECONDS, storagePath } from "./file-ref";
+import { contentTypeFor, isSafeKey, MAX_FILE_BYTES, MB } from "./policy";
 import { s3PresignedGet } from "./s3";
-import { decodePolicy, filePath, hmac, safeEqual, verifyFileUrl, type PolicyDocument } from "./signing";
+import { decodePolicy, hmac, safeEqual, verifyFileUrl, type PolicyDocument } from "./signing";
 
-function refuse(status: number, message: string) {
+function refuse(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ code: status, message, success: false, data: null }), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8" },
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 }
 
@@ -41,16 +42,38 @@ function conditionsOf(doc: PolicyDocument) {
   return { prefix, range, types, keys };
 }
 
+/** The largest body any policy admits: its biggest file and room for the form's other fields. */
+export const UPLOAD_BODY_LIMIT = MAX_FILE_BYTES + 64 * 1024;
+
+/**
+ * The multipart form, read only while it stays within `limit` (declared length first, then bytes
+ * counted): the policy that sets the file's own limit sits inside the body.
+ */
+async function readForm(request: Request, limit: number): Promise<FormData | "too-large" | "malformed"> {
+  const length = request.headers.get("content-length");
+  if (declaredTooLarge(length, limit)) return "too-large";
+  let over = false;
+  const body = request.body
+    ? limitedStream(request.body, length, limit, () => {
+        over = true;
+        return new BodyTooLargeError();
+      })
+    : null;
+  try {
+    return await new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit).formData();
+  } catch {
+    return over ? "too-large" : "malformed";
+  }
+}
+
 /** POST /storage/upload: multipart with key, policy, signature and file; 200 when stored. */
-export async function handleStorageUpload(request: Request, now = Date.now()): Promise<Response> {
+export async function handleStorageUpload(request: Request, now = Date.now(), bodyLimit = UPLOAD_BODY_LIMIT): Promise<Response> {
   if (request.method !== "POST") return refuse(405, "请使用POST上传文件");
   if (s3Settings()) return refuse(404, "当前使用对象存储，请向返回的地址上传");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuse(400, "上传内容格式不正确");
-  }
+  const form = await readForm(request, bodyLimit);
+  // The rest of a refused body stays unread: closing the connection drops it.
+  if (form === "too-large") return refuse(413, `文件大小超出限制（最大${MAX_FILE_BYTES / MB}Mb）`, { connection: "close" });
+  if (form === "malformed") return refuse(400, "上传内容格式不正确");
   const policy = field(form, "policy", "Policy");
   const signature = field(form, "signature", "Signature");
   const key = field(form, "key");
@@ -78,7 +101,7 @@ export async function handleStorageUpload(request: Request, now = Date.now()): P
   const status = field(form, "success_action_status") === "201" ? 201 : 200;
   return new Response(JSON.stringify({ code: 200, message: "上传成功", success: true, data: { key } }), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", etag, location: filePath(key) },
+    headers: { "content-type": "application/json; charset=utf-8", etag, location: storagePath(key) },
   });
 }
 

@@ -5,7 +5,8 @@ import { FILE_REFUSED, readAccess, recordUploads, type Viewer } from "./access.s
 import { LOCAL_ACCESS_ID, s3Settings } from "./config";
 import { isSafeKey, objectKey, POLICY_TTL_SECONDS, purposeOf, ruleFor, uploadDir } from "./policy";
 import { s3PostPolicy } from "./s3";
-import { PRIVATE_TTL_SECONDS, storageKeyOf } from "./file-ref";
+import { PRIVATE_TTL_SECONDS } from "./file-ref";
+import { keyOfFileUrl } from "./object.service";
 import { encodePolicy, hmac, signFileUrl } from "./signing";
 import { cleanFileName } from "~/components/upload/file-name";
 import type { TokenInput, DownloadInput } from "./schemas";
@@ -107,7 +108,6 @@ export async function downloadUrl(db: DbOrTx, viewer: Viewer, input: DownloadInp
 /** Re-signs a stored app file URL for a page that shows it to whoever may see it; other URLs pass unchanged. */
 export function freshFileUrl(stored: string | null | undefined, ttlSeconds = SHORT_LIVED_SECONDS) {
   if (!stored) return stored ?? "";
-  if (!stored.startsWith("/storage/file/")) return stored;
-  const key = storageKeyOf(stored);
+  const key = keyOfFileUrl(stored);
   return key ? signFileUrl(key, Math.floor(Date.now() / 1000) + ttlSeconds) : stored;
 }

@@ -1,5 +1,5 @@
-import { useNavigate, useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/components/layout/shell-types";
+import { useNavigate } from "@remix-run/react";
+import { useRootData } from "~/components/layout/shell-types";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { identityFormHref, REAL_NAME_TEXT } from "~/components/identity/real-name-modal";
 import { BUSINESS_TYPE } from "~/components/identity/real-name";
@@ -84,7 +84,7 @@ export function PrecheckWizard({
   const last = index >= steps.length - 1;
   const finalLabel = exam.testStartRemainTime ? "进入考场" : "开始考试";
   // The layout config's confirm-start-exam agreement: accepted on the last step before the exam starts.
-  const agreement = (useRouteLoaderData("root") as RootData | undefined)?.shell.examAgreement;
+  const agreement = useRootData()?.shell.examAgreement;
   const [agreed, setAgreed] = useState(false);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
+import { liveBadge } from "./live-card";
 import { LiveCover } from "./live-cover";
 import { formatMonthDayTime } from "~/lib/format";
 
@@ -15,6 +16,7 @@ export interface SeriesItem {
   liveCoverUrl: string;
   liveStatus: number;
   isPlayback: number;
+  isPause?: number;
   teacherName: string;
   startTime: number;
 }
@@ -26,7 +28,6 @@ export interface SeriesInfo {
   liveSeriesId: number;
 }
 
-const STATUS = ["未开始", "直播中", "已结束"];
 const when = formatMonthDayTime;
 
 /** Forgets the pop-up records of a series (after unsubscribing, it may pop up again). */
@@ -109,7 +110,7 @@ export function SeriesCarousel(props: { info: SeriesInfo; currentLiveId: number;
               <div className="relative">
                 <LiveCover name={item.name} coverUrl={item.liveCoverUrl} className="aspect-video" />
                 <span className={cn("absolute left-2 top-2 rounded px-1.5 text-xs text-white", item.liveStatus === 1 ? "bg-danger" : item.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>
-                  {item.liveStatus === 2 && item.isPlayback ? "回放" : STATUS[item.liveStatus]}
+                  {liveBadge(item)}
                 </span>
                 <span className="absolute bottom-2 left-2 text-xs text-white/90">第 {i + 1} 期</span>
               </div>

@@ -4,7 +4,7 @@ import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { toLocalInput } from "./form-data";
+import { toChinaInput } from "~/lib/format";
 
 export interface FieldSpec {
   name: string;
@@ -20,7 +20,7 @@ type Values = Record<string, unknown>;
 
 function initialOf(field: FieldSpec, values: Values | null) {
   const v = values?.[field.name];
-  if (field.kind === "datetime") return toLocalInput(typeof v === "number" ? v : null);
+  if (field.kind === "datetime") return toChinaInput(typeof v === "number" ? v : null);
   if (field.kind === "money") return typeof v === "number" && v ? String(v / 100) : "";
   if (v === null || v === undefined) return field.options?.[0]?.value ?? "";
   return String(v);

@@ -13,7 +13,3 @@ export function yuanToCents(v: string | undefined): string | undefined {
   const n = Number(v);
   return Number.isFinite(n) ? String(Math.round(n * 100)) : v;
 }
-
-/** Date fields of the operations forms show and post China time, whatever the browser's zone. */
-export { toChinaInput as toLocalInput } from "~/lib/format";
-export { formatDateTime as formatTime } from "~/lib/format";

@@ -1,0 +1,83 @@
+import WebSocket from "ws";
+
+// Websocket clients for the realtime process under test.
+
+export type Frame = { type: string; data: Record<string, any>; [key: string]: any };
+
+export interface Inbox {
+  /** Every frame received, in order. */
+  all: Frame[];
+  /** Frames no `next` has taken yet. */
+  unclaimed(): Frame[];
+  /** Takes the first untaken frame that matches, waiting for it up to `timeoutMs`. */
+  next(test?: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  /** The close code, or "open" when the socket is still open after `ms`. */
+  closed(ms: number): Promise<number | "open">;
+}
+
+const boxes = new WeakMap<WebSocket, Inbox>();
+
+/** The socket's inbox; `connect` opens it before the upgrade, so frames sent right after it are kept. */
+export function inbox(ws: WebSocket): Inbox {
+  let box = boxes.get(ws);
+  if (!box) boxes.set(ws, (box = makeInbox(ws)));
+  return box;
+}
+
+function makeInbox(ws: WebSocket): Inbox {
+  const all: Frame[] = [];
+  const pending: Frame[] = [];
+  const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  let closeCode: number | null = null;
+  const closeWaiters: ((code: number) => void)[] = [];
+  ws.on("message", (data) => {
+    const f = JSON.parse(String(data)) as Frame;
+    all.push(f);
+    const at = waiters.findIndex((w) => w.test(f));
+    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
+    else pending.push(f);
+  });
+  ws.on("close", (code) => {
+    closeCode = code;
+    for (const w of closeWaiters.splice(0)) w(code);
+  });
+  return {
+    all,
+    unclaimed: () => [...pending],
+    next(test = () => true, timeoutMs = 3000) {
+      const at = pending.findIndex(test);
+      if (at >= 0) return Promise.resolve(pending.splice(at, 1)[0]!);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      });
+    },
+    closed(ms) {
+      if (closeCode !== null) return Promise.resolve(closeCode);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve("open"), ms);
+        closeWaiters.push((code) => (clearTimeout(timer), resolve(code)));
+      });
+    },
+  };
+}
+
+/** Opens a socket with its inbox; rejects with the HTTP status when the upgrade is refused. */
+export function connect(port: number, path: string, opts: { cookie?: string; origin?: string; headers?: Record<string, string> } = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.origin) headers.origin = opts.origin;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
+    inbox(ws);
+    ws.once("open", () => resolve(ws));
+    ws.once("unexpected-response", (_req, res) => {
+      reject(new Error(`HTTP ${res.statusCode}`));
+      res.resume();
+      ws.terminate();
+    });
+    ws.once("error", reject);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

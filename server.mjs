@@ -13,7 +13,8 @@ import { pathToFileURL } from "node:url";
 
 const buildDir = resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
-const { loadEnv, closeDb, migrateDb, webWorkers, API_PATH, handleApi, isTrpcPath } = build.entry.module;
+const { host } = build.entry.module;
+const { loadEnv, closeDb, migrateDb, webWorkers, API_PATH, handleApi, isTrpcPath } = host;
 let env;
 try {
   env = loadEnv();
@@ -220,7 +221,7 @@ function serve() {
     res.status(403).json({ code: 403, message: "请求来源不被允许", success: false, data: null });
   });
 
-  // The legacy adapter and tRPC, without Remix's route matching and stream plumbing (app/api.server.ts).
+  // The legacy adapter and tRPC, without Remix's route matching and stream plumbing (trpc/host.server.ts).
   app.use((req, res, next) => {
     const pathname = req.path;
     if (!API_PATH.test(pathname)) return next();
@@ -276,7 +277,7 @@ function serve() {
   const server = app.listen(env.PORT, () => {
     if (!cluster.isWorker) console.log(`web: http://127.0.0.1:${env.PORT}`);
     // Every web process tries; the runner lease lets one of them sweep at a time.
-    build.entry.module.startMessageTaskRunner?.();
+    host.startMessageTaskRunner();
   });
 
   // The legacy websocket address lives on the web host; the realtime process serves it.

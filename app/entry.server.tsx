@@ -4,17 +4,12 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { getDb } from "@db/index.server";
-import { startMessageTaskRunner as startTaskRunner } from "@trpc-app/message/task-runner";
+import { host } from "@trpc-app/host.server";
 
-export { closeDb, migrateDb } from "@db/index.server";
-/**
- * The message-task sweep (docs/decisions/014-message-tasks.md): server.mjs starts it in each web process;
- * under `npm run dev` it starts with the first request that loads this module.
- */
-export const startMessageTaskRunner = () => startTaskRunner(getDb);
-if (import.meta.env.DEV) startMessageTaskRunner();
-export { API_PATH, handleApi, isTrpcPath } from "./api.server";
+/** What server.mjs needs of the server side, as one object (trpc/host.server.ts). */
+export { host };
+// server.mjs starts the message-task sweep in each web process; under `npm run dev` the first request does.
+if (import.meta.env.DEV) host.startMessageTaskRunner();
 
 const ABORT_DELAY = 5_000;
 
@@ -67,5 +62,3 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
-
-export { env as loadEnv, webWorkers } from "~/lib/env.server";

@@ -22,7 +22,7 @@ import { LoginDialogHost } from "~/components/auth/login-dialog";
 import { Button } from "~/components/ui/button";
 import { configureApiErrors } from "~/lib/api-errors";
 import { configureLoginPage, openLoginDialog } from "~/lib/login-dialog";
-import { safeTarget } from "~/lib/safe-target";
+import { safeTarget } from "@base/safe-target";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [

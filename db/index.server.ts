@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { dbPoolSize, env } from "~/lib/env.server";
+import { dbPoolSize, env } from "@base/env.server";
 import { openDatabase, pgliteDir, type DbHandle } from "./client";
 
 // One handle per process. The start script migrates before the server opens it; with several web

@@ -1,5 +1,5 @@
 // The realtime process: `npx tsx realtime/main.ts`. It holds sockets and topics; data stays with the app.
-import { parseEnv } from "../app/lib/env.server";
+import { parseEnv } from "@base/env.server";
 import { createBus } from "./bus";
 import { startRealtime } from "./server";
 import { nativeUws } from "./uws";

@@ -1,7 +1,7 @@
 // Applies migrations and seeds an empty database; run before the web process opens the database.
 import { openDatabase, pgliteDir } from "@db/client";
 import { DEMO_ACCOUNTS, seed } from "@db/seed";
-import { parseEnv } from "~/lib/env.server";
+import { parseEnv } from "@base/env.server";
 
 let env;
 try {

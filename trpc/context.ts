@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { Db } from "@db/client";
-import { env, trustProxyRule, type TrustProxyRule } from "~/lib/env.server";
+import { env, trustProxyRule, type TrustProxyRule } from "@base/env.server";
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionInfo, type SessionUser } from "./auth/session";
 
 export interface Context {

@@ -1,8 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Context } from "./context";
-import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn } from "./errors";
-import { zodMessage } from "./zod-message";
+import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn } from "@base/errors";
+import { zodMessage } from "@base/zod-message";
 
 /** What an HTTP client reads of an error that is not one of ours (tRPC's own, in English) or of a fault. */
 const GENERIC_MESSAGES: Partial<Record<TRPCError["code"], string>> = {

@@ -7,7 +7,7 @@ import { BannerCarousel } from "~/components/home/banner-carousel";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { windowState } from "~/components/operate/window-state";
 import { Card } from "~/components/ui/card";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { formatTime } from "~/components/admin/format";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
@@ -17,7 +17,7 @@ import { useActionToast } from "~/components/course/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDuration, formatMoney } from "~/lib/format";
+import { formatDuration, formatMoney } from "@base/format";
 import { trpc } from "~/lib/trpc";
 import { FilterSelect } from "~/components/admin/filter-select";
 

@@ -16,7 +16,7 @@ import { flattenTree } from "~/components/admin/tree-view";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { useRefresh } from "~/lib/use-refresh";
 import { FilterSelect } from "~/components/admin/filter-select";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";

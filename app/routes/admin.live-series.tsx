@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
@@ -16,7 +16,7 @@ import { LiveAdvancedEditor } from "~/components/live/live-advanced-editor";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { useRefresh } from "~/lib/use-refresh";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { LiveCover } from "~/components/live/live-cover";

@@ -12,7 +12,7 @@ import { UserPickerDialog, type PickedUser } from "~/components/org/user-picker-
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime, formatDuration } from "~/lib/format";
+import { formatDateTime, formatDuration } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
 

@@ -11,7 +11,7 @@ import { useLiveRoom, type RoomEvent } from "~/components/live/use-live-room";
 import { Button } from "~/components/ui/button";
 import { useRefresh } from "~/lib/use-refresh";
 import { errorMessage, trpc } from "~/lib/trpc";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "直播控制台 - 财云学院管理后台" }];
 

@@ -7,7 +7,7 @@ import { Badge } from "~/components/admin/table";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS, useOperateFetcher } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { windowState } from "~/components/operate/window-state";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";

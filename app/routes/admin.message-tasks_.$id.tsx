@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { findScene, SCENES } from "@trpc-app/message/task-scenes";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { formatTime } from "~/components/admin/format";

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { formatTime } from "~/components/admin/format";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";

@@ -10,7 +10,7 @@ import { adminToast } from "~/components/admin/toast";
 import { PaperFormDialog } from "~/components/exam/paper-form";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { useRefresh } from "~/lib/use-refresh";
 
 export const meta: MetaFunction = () => [{ title: "试卷 - 财云学院管理后台" }];

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
@@ -14,7 +14,7 @@ import { useActionToast } from "~/components/course/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { BindLivesDialog } from "~/components/questionnaire/bind-lives-dialog";
 import { useRefresh } from "~/lib/use-refresh";

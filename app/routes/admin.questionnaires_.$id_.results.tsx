@@ -7,7 +7,7 @@ import { adminToast } from "~/components/admin/toast";
 import { downloadFile } from "~/components/course/download";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -17,7 +17,7 @@ import { BlockTree, type BlockNode } from "~/components/operate/block-tree";
 import { SortableTable } from "~/components/operate/sortable-table";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "推荐位管理 - 财云学院管理后台" }];
 

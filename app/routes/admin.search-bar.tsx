@@ -6,7 +6,7 @@ import { Badge } from "~/components/admin/table";
 import { crudAction } from "~/components/operate/crud-action.server";
 import { CrudPage, STATUS_OPTIONS } from "~/components/operate/crud-page";
 import type { FieldSpec } from "~/components/operate/entity-form";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "搜索栏管理 - 财云学院管理后台" }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { formatTime } from "~/components/admin/format";
 import { adminAction, adminLoad, type ActionResult } from "~/components/admin/guard.server";

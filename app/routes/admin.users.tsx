@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData, useNavigate, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { badInput, LegacyCode, legacyCodeOf } from "@trpc-app/errors";
+import { badInput, LegacyCode, legacyCodeOf } from "@base/errors";
 import { USER_PAGE_SIZE } from "@trpc-app/org/schemas";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad, readableError } from "~/components/admin/guard.server";

@@ -8,8 +8,8 @@ import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
-import { env } from "~/lib/env.server";
-import { formatDateTime } from "~/lib/format";
+import { env } from "@base/env.server";
+import { formatDateTime } from "@base/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));

@@ -10,8 +10,8 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
-import { env } from "~/lib/env.server";
-import { formatDateTime } from "~/lib/format";
+import { env } from "@base/env.server";
+import { formatDateTime } from "@base/format";
 import { trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
 

@@ -5,7 +5,7 @@ import { IdentityView } from "~/components/identity/identity-view";
 import { pageTitle } from "~/components/layout/page-title";
 import { LoginRequired } from "~/components/person/login-required";
 import { serverCaller } from "~/lib/caller.server";
-import { safeTarget } from "~/lib/safe-target";
+import { safeTarget } from "@base/safe-target";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("实名认证") }];
 

@@ -5,7 +5,7 @@ import { pageTitle } from "~/components/layout/page-title";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
 import { cn } from "~/lib/utils";
-import { cleanKeyword } from "~/lib/format";
+import { cleanKeyword } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("直播中心") }];
 

@@ -6,7 +6,7 @@ import { PersonPage } from "~/components/person/person-page";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("学习学分", "个人中心") }];
 

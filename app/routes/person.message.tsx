@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { trpc } from "~/lib/trpc";
 import { cn } from "~/lib/utils";
 import { useRefresh } from "~/lib/use-refresh";

@@ -7,7 +7,7 @@ import { pageTitle } from "~/components/layout/page-title";
 import { PersonPage } from "~/components/person/person-page";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
-import { durationParts, formatCount } from "~/lib/format";
+import { durationParts, formatCount } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("概览", "个人中心") }];
 

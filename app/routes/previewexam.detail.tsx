@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { adminLoad } from "~/components/admin/guard.server";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));

@@ -6,7 +6,7 @@ import { QuestionnaireForm } from "~/components/questionnaire/questionnaire-form
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { errorMessage } from "~/lib/trpc";
 
 export async function loader({ request }: LoaderFunctionArgs) {

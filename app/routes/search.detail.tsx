@@ -9,7 +9,7 @@ import { HOT_WORD } from "~/components/layout/search-box";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { serverCaller } from "~/lib/caller.server";
-import { cleanKeyword, formatDateTime } from "~/lib/format";
+import { cleanKeyword, formatDateTime } from "@base/format";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,10 +7,10 @@ import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
 import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
-import { formatDuration } from "~/lib/format";
+import { formatDuration } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
-import { legacyCodeOf } from "@trpc-app/errors";
+import { legacyCodeOf } from "@base/errors";
 import { useRefresh } from "~/lib/use-refresh";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import type { OpenRangeEntry } from "../../trpc/org/membership";
+import type { OpenRangeEntry } from "@base/open-range";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { users } from "./auth";
 

@@ -1,6 +1,6 @@
 // The RTMP ingest process: `npx tsx realtime/ingest/main.ts`. Encoders push here; learners watch HLS.
 import { resolve } from "node:path";
-import { parseEnv } from "../../app/lib/env.server";
+import { parseEnv } from "@base/env.server";
 import { createIngestAppClient, isAppRefusal } from "./app-client";
 import { startIngest } from "./server";
 

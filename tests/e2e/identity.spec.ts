@@ -1,5 +1,5 @@
 import { encodePng } from "../../db/seed/png";
-import { idCheckChar } from "../../app/components/identity/id-card";
+import { idCheckChar } from "@base/id-card";
 import { expect, loginByApi, shot, test } from "./fixtures";
 
 // A seeded learner without a confirmed identity (db/seed/identity.ts leaves this one unconfirmed).

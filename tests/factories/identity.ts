@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { areas, identityCategories, userIdentities, users } from "@db/schema";
-import { idCheckChar } from "~/components/identity/id-card";
+import { idCheckChar } from "@base/id-card";
 import { CITIES, PROVINCES } from "./identity-areas";
 
 /** Who learners are on a procurement platform (identityCategoryCode / identityCategoryName). */

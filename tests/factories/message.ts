@@ -1,5 +1,5 @@
 import type { Db } from "@db/client";
-import type { OpenRangeEntry } from "@trpc-app/org/membership";
+import type { OpenRangeEntry } from "@base/open-range";
 import { addBoundUsers, createMessage, sendMessage } from "@trpc-app/message/admin.service";
 
 export interface AdminMessageInput {

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "@db/client";
 import { createSession, SESSION_COOKIE } from "@trpc-app/auth/session";
-import { AppError } from "@trpc-app/errors";
+import { AppError } from "@base/errors";
 import { testClient } from "./caller";
 
 /** The error a call threw; fails the test when it answered instead. */

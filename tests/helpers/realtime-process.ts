@@ -1,5 +1,5 @@
 import type WebSocket from "ws";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 import { createLocalBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeOptions, type RealtimeServer } from "../../realtime/server";
 import { connect } from "./sockets";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 
 export type PublishedFrame = { topic: string; message: { type: string; data?: Record<string, unknown>; unreadNum?: number } };
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, vi } from "vitest";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 
 // Each test file writes its SMS outbox and uploads into its own temporary data folder.
 process.env.NODE_ENV = "test";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { loginAttempts, sessions, users } from "@db/schema";
-import { LegacyCode } from "@trpc-app/errors";
+import { LegacyCode } from "@base/errors";
 import { LOCK_MINUTES } from "@trpc-app/auth/login.service";
 import { SESSION_COOKIE, hashToken } from "@trpc-app/auth/session";
 import { describeEachDb } from "../helpers/db";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { qrTickets, sessions } from "@db/schema";
-import { LegacyCode } from "@trpc-app/errors";
+import { LegacyCode } from "@base/errors";
 import { SESSION_COOKIE } from "@trpc-app/auth/session";
 import { describeEachDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";

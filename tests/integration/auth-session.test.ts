@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { sessions, users } from "@db/schema";
 import { adminProcedure, createCallerFactory, router } from "@trpc-app/init";
 import { createContext } from "@trpc-app/context";
-import { LegacyCode } from "@trpc-app/errors";
+import { LegacyCode } from "@base/errors";
 import { SESSION_COOKIE, SESSION_TTL_MS, createSession, hashToken } from "@trpc-app/auth/session";
 import { describeEachDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";

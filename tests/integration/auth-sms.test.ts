@@ -9,7 +9,7 @@ import { testClient } from "../helpers/caller";
 import { rejection } from "../helpers/auth";
 import { latestCode, outboxCount, outboxMessages } from "../helpers/outbox";
 import { createUser } from "../factories/user";
-import { chinaDayStart } from "@trpc-app/china-time";
+import { chinaDayStart } from "@base/china-time";
 
 const EXPIRED = "验证码已失效，请重新获取";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { courses, liveAppointments, userCourses } from "@db/schema";
-import { REAL_NAME_TEXT } from "~/components/identity/real-name";
+import { REAL_NAME_TEXT } from "@base/real-name";
 import { createCourse } from "../factories/course";
 import { createExam, createRandomPaper } from "../factories/exam";
 import { createIdentity } from "../factories/identity";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { identityAttempts, userIdentities, users } from "@db/schema";
-import { isValidIdNo } from "~/components/identity/id-card";
+import { isValidIdNo } from "@base/id-card";
 import { storagePath } from "@trpc-app/upload/file-ref";
 import { createIdentity, makeIdNo, seedIdentityReference } from "../factories/identity";
 import { storeUpload } from "../factories/upload";

@@ -7,7 +7,7 @@ import { liveMessages, liveWatchRecords } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { closePublisher } from "@trpc-app/realtime/publish";
 import { roomToken } from "@trpc-app/live/room.service";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 import { createLocalBus, createRedisBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeServer } from "../../realtime/server";
 import { createLive } from "../factories/live";

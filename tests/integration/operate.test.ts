@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { banners, operateCategories, recommendItems, recommends, searchBarWords } from "@db/schema";
 import { courses } from "@db/schema/course";
-import { zodMessage } from "@trpc-app/zod-message";
+import { zodMessage } from "@base/zod-message";
 import { createBanner, createCategory, createItem, createRecommend, createWord } from "../factories/operate";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";

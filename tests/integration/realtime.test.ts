@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import type { DbHandle } from "@db/client";
 import { createSession, hashToken } from "@trpc-app/auth/session";
 import { closePublisher, publishUnread } from "@trpc-app/realtime/publish";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 import { createBus, createLocalBus, createRedisBus, type Bus } from "../../realtime/bus";
 import { startRealtime, type RealtimeServer } from "../../realtime/server";
 import { topics } from "../../realtime/topics";

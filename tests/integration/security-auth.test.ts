@@ -7,7 +7,7 @@ import { verifyPassword } from "@trpc-app/auth/password";
 import { createSession } from "@trpc-app/auth/session";
 import { RESET_COOKIE } from "@trpc-app/auth/account.service";
 import { clientIp, PEER_ADDRESS_HEADER } from "@trpc-app/context";
-import { parseEnv, resetEnvCache } from "~/lib/env.server";
+import { parseEnv, resetEnvCache } from "@base/env.server";
 import { describeEachDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";
 import { rejection, signedInClient } from "../helpers/auth";

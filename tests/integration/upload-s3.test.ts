@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@db/client";
-import { resetEnvCache } from "~/lib/env.server";
+import { resetEnvCache } from "@base/env.server";
 import { loader } from "~/routes/storage.$";
 import { signFileUrl } from "@trpc-app/upload/signing";
 import { createUser } from "../factories/user";

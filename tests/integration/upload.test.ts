@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it, vi } from "vitest";
-import { cleanFileName } from "~/components/upload/file-name";
-import { env } from "~/lib/env.server";
+import { cleanFileName } from "@base/file-name";
+import { env } from "@base/env.server";
 import { action, loader } from "~/routes/storage.$";
 import { decodePolicy, hmac, signFileUrl } from "@trpc-app/upload/signing";
 import { handleStorageUpload, UPLOAD_BODY_LIMIT } from "@trpc-app/upload/store.service";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { parseChinaDateTime } from "@trpc-app/china-time";
-import { fromChinaInput, toChinaInput } from "~/lib/format";
+import { parseChinaDateTime } from "@base/china-time";
+import { fromChinaInput, toChinaInput } from "@base/format";
 
 const zone = process.env.TZ;
 afterAll(() => {

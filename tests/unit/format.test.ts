@@ -12,8 +12,8 @@ import {
   maskIdNo,
   maskName,
   stripEmoji,
-} from "~/lib/format";
-import { chinaDateKey, chinaDayStart } from "@trpc-app/china-time";
+} from "@base/format";
+import { chinaDateKey, chinaDayStart } from "@base/china-time";
 
 describe("formatCount", () => {
   it("shows counts up to 10,000 as they are", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyOpenRange, isOpenToAll, rangeFromRows, rangeToRows } from "~/components/org/open-range";
+import { emptyOpenRange, isOpenToAll, rangeFromRows, rangeToRows } from "@base/open-range";
 
 describe("open range value <-> stored rows", () => {
   it("groups stored rows by kind and skips junk", () => {

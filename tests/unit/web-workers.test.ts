@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API_PATH } from "~/api.server";
-import { dbPoolSize, parseEnv, webWorkers } from "~/lib/env.server";
+import { API_PATH } from "@trpc-app/host.server";
+import { dbPoolSize, parseEnv, webWorkers } from "@base/env.server";
 
 const PG = "postgres://postgres@127.0.0.1:5432/app";
 const prod = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: "production", SERVICE_TOKEN: "0123456789abcdef", ...extra });

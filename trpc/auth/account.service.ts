@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { smsCodes, users, verificationGrants } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { unlockUser, userExists } from "./login.service";
 import { hashPassword, verifyPassword } from "./password";
 import { countingFailures, RESET_FAILURES_PER_IP, SMS_SENDS_PER_IP, take } from "./rate-limit.service";

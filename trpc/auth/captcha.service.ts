@@ -2,8 +2,8 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import svgCaptcha from "svg-captcha";
 import type { DbOrTx } from "@db/client";
 import { captchas } from "@db/schema";
-import { env } from "~/lib/env.server";
-import { fail } from "../errors";
+import { env } from "@base/env.server";
+import { fail } from "@base/errors";
 import { randomToken } from "./session";
 
 export const CAPTCHA_COOKIE = "cy_captcha";

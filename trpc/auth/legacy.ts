@@ -1,4 +1,4 @@
-import { safeTarget } from "~/lib/safe-target";
+import { safeTarget } from "@base/safe-target";
 import { legacyRows, type LegacyInput } from "../legacy/types";
 
 export { safeTarget };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { loginAttempts, users } from "@db/schema";
-import { AppError, LegacyCode, fail } from "../errors";
+import { AppError, LegacyCode, fail } from "@base/errors";
 import type { LoginInput } from "./schemas";
 import { hashPassword, verifyPassword } from "./password";
 import { consumeQrTicket } from "./qr.service";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { qrTickets } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { randomToken } from "./session";
 
 export const QR_TTL_MS = 2 * 60 * 1000;

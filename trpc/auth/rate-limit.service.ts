@@ -2,7 +2,7 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { rateLimits } from "@db/schema";
-import { AppError, LegacyCode } from "../errors";
+import { AppError, LegacyCode } from "@base/errors";
 
 export const TOO_FREQUENT = "操作过于频繁，请稍后再试";
 

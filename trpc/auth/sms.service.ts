@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { smsCodes } from "@db/schema";
-import { env } from "~/lib/env.server";
-import { fail } from "../errors";
+import { env } from "@base/env.server";
+import { fail } from "@base/errors";
 import { hashToken } from "./session";
-import { chinaDayStart } from "../china-time";
+import { chinaDayStart } from "@base/china-time";
 
 export type SmsPurpose = "login" | "register" | "password" | "phone-old" | "phone-new";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { commentBans, commentReplies, courseComments, courses, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { COMMENT_GONE } from "./service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);

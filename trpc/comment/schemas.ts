@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOf, ids, intIn, opt, paging, withPaging } from "../zod-fields";
+import { idOf, ids, intIn, opt, paging, withPaging } from "@base/legacy-input";
 
 export const COMMENT_MAX = 500;
 

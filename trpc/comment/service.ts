@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { COMMENT_STATUS, commentBans, commentLikes, commentReplies, courseComments, courses, users } from "@db/schema";
-import { maskName } from "~/lib/format";
-import { AppError, LegacyCode, fail, notFound } from "../errors";
+import { maskName } from "@base/format";
+import { AppError, LegacyCode, fail, notFound } from "@base/errors";
 import { visibleCourse, type Viewer } from "../course/access.service";
 import { findSensitive, sensitiveWords } from "../live/message.service";
 import { staticValue } from "../site/service";

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseOpenRanges, courses, userCourses } from "@db/schema";
-import { AppError, LegacyCode, notFound } from "../errors";
-import { isOpenTo, userScope, type OpenRangeEntry } from "../org/membership";
+import { AppError, LegacyCode, notFound } from "@base/errors";
+import { isOpenTo, userScope } from "../org/membership";
+import type { OpenRangeEntry } from "@base/open-range";
 import { isPaid } from "./view";
 
 export const COURSE_GONE = "课程不存在或已下架";

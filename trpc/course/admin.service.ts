@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseChapters, courseOpenRanges, courses, materialItems, orgGroups, orgRoles, tags } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 import type { AdminCoursePageInput, SaveBaseInput, SaveCoursewareInput } from "./admin-schemas";
 import { openRange } from "./access.service";
 import { freshDetailHtml, sanitizeCourseHtml } from "./rich-text";
 import { chapterTree } from "./catalogue.service";
 import { likePattern } from "./search.service";
 import { courseCard, mediaUrl } from "./view";
-import { dateText, toXlsx } from "./xlsx";
-import { copyName } from "../copy-name";
+import { dateText, toXlsx } from "@base/xlsx";
+import { copyName } from "@base/copy-name";
 
 export const STATUS_TEXT: Record<number, string> = { 0: "草稿", 1: "已发布", 2: "已下架" };
 

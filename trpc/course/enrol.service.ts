@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courseCollections, courses, userCourses } from "@db/schema";
-import { AppError, LegacyCode } from "../errors";
+import { AppError, LegacyCode } from "@base/errors";
 import { assertRealName } from "../identity/real-name.service";
-import { BUSINESS_TYPE } from "~/components/identity/real-name";
+import { BUSINESS_TYPE } from "@base/real-name";
 import { ALREADY_JOINED, isCourseOpenTo, NO_OPEN, NO_STUDY, studyRefusal, userCourseOf, visibleCourse, type Viewer } from "./access.service";
 import { isPaid } from "./view";
 

@@ -1,5 +1,5 @@
 import { legacyRows, type LegacyRow } from "../legacy/types";
-import { xlsxResponse, type XlsxFile } from "./xlsx";
+import { xlsxResponse, type XlsxFile } from "@base/xlsx";
 
 const F = "/api/elearning/caiyun/front";
 const C = `${F}/course`;

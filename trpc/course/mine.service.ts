@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courseCollections, courses, userCourses, users } from "@db/schema";
 import { userView } from "../auth/user-view";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { learningStatus } from "./catalogue.service";
 import type { PageInput } from "./schemas";
 import { courseCard } from "./view";

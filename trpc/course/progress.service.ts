@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@db/client";
 import { courseChapters, userChapterProgress, userCourses, userLearnClocks, users } from "@db/schema";
-import { badInput } from "../errors";
+import { badInput } from "@base/errors";
 import { requireStudy, type Viewer } from "./access.service";
 import type { LearnInput } from "./schemas";
 

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courses, userCourses, users } from "@db/schema";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import type { UserCoursePageInput } from "./admin-schemas";
 import { likePattern } from "./search.service";
 import { isPaid } from "./view";
-import { dateText, toXlsx } from "./xlsx";
+import { dateText, toXlsx } from "@base/xlsx";
 
 async function findCourse(db: DbOrTx, id: number) {
   const [c] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { prepared } from "@db/prepared";
 import { examOpenRanges, exams } from "@db/schema";
-import { AppError, LegacyCode, notFound } from "../errors";
+import { AppError, LegacyCode, notFound } from "@base/errors";
 import { isOpenTo, userScope } from "../org/membership";
 
 export type Exam = typeof exams.$inferSelect;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 import {
   allowedAttempts,
   assertOpen,

@@ -2,13 +2,13 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type S
 import type { Db, DbOrTx } from "@db/client";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, orgGroups, userCourses, userGroups, userIdentities, users, type QuestionType } from "@db/schema";
 import { inOrgNode } from "../org/membership";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { examPhase, EXAM_NOT_FOUND, loadExam, openRangeOf, type Exam } from "./access";
 import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { pageOf, type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
-import { copyName } from "../copy-name";
+import { copyName } from "@base/copy-name";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 

@@ -4,7 +4,7 @@ import { pageResults } from "./exam.service";
 import { practiceUsers } from "./practice-admin.service";
 import { sheetWith, toFile } from "./question-excel";
 import type { practiceUserPageInput, ResultPageInput } from "./schemas";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 
 // Excel exports of the exam back office: the same rows and filters as the pages they come from, every
 // time in China time. The answer carries the workbook as base64 so every client can save it.

@@ -2,7 +2,7 @@
 // worker threads (face.worker.mjs) so an inference (about half a second of CPU) never blocks the web process.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { env, webWorkers } from "~/lib/env.server";
+import { env, webWorkers } from "@base/env.server";
 
 /** The picture cannot be read; the message is for the learner. */
 export class FaceImageError extends Error {}

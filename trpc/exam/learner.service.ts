@@ -13,7 +13,7 @@ import {
   examWhitelist,
   type QuestionType,
 } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { isOpenTo, userScope } from "../org/membership";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";

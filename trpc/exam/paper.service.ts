@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examPaperQuestions, examPapers, examQuestions, exams, materialFolders, type PaperItem, type PaperRule, type QuestionType } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { requireQuestionFolder } from "../material/folder.service";
 import { QUESTION_TYPE_NAMES } from "./grading";
 import { questionView } from "./question.service";

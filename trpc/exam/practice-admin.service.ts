@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examPractices, examQuestions, materialFolders, users } from "@db/schema";
-import { badInput, notFound } from "../errors";
+import { badInput, notFound } from "@base/errors";
 // Practices draw only from the question bank's folders (kind 3, QUESTION_FOLDER_KIND).
 import { folderTree, QUESTION_FOLDER_KIND, type FolderNode } from "../material/folder.service";
 import { EMPTY_STATS, practisedUserIds, statsOfUsers } from "./practice-stats.service";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { examPracticeAnswers, examPractices, examPracticeSessions, examPracticeWrongs, examQuestions, materialFolders, type QuestionType } from "@db/schema";
-import { AppError, badInput, fail, LegacyCode, notFound } from "../errors";
+import { AppError, badInput, fail, LegacyCode, notFound } from "@base/errors";
 import { isOpenTo, userScope, type UserScope } from "../org/membership";
 import { blankCount, gradeAnswer, QUESTION_TYPE_NAMES } from "./grading";
 import { JUDGE_OPTIONS } from "./question.service";

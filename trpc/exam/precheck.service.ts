@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { examMembers } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { assertOpen, loadExam, NOT_REGISTERED, seconds, type Exam } from "./access";
 
 type Member = typeof examMembers.$inferSelect;

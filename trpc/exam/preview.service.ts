@@ -1,6 +1,6 @@
 import type { Db } from "@db/client";
 import type { QuestionType } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { loadExam } from "./access";
 import { gradeAnswer, blankCount, QUESTION_TYPE_NAMES } from "./grading";
 import { buildPaperItems } from "./paper.service";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { examAttempts, examRecordings, examVerifications, users } from "@db/schema";
-import { fail, forbidden, notFound } from "../errors";
+import { fail, forbidden, notFound } from "@base/errors";
 import { identityOf } from "../identity/identity.service";
 import { isOwnUpload, PRIVATE_TTL_SECONDS, recordUploads } from "../upload/access.service";
 import { storagePath } from "../upload/file-ref";
@@ -11,7 +11,7 @@ import { keyOfFileUrl, objectSize, putObject, readObject } from "../upload/objec
 import { freshFileUrl } from "../upload/upload.service";
 import { loadExam, type Exam } from "./access";
 import { describeFace, faceDistance, FaceBusyError, FaceImageError, FaceWorkerError, registeredDescriptor, similarityOf } from "./face.service";
-import { chinaDayStart } from "../china-time";
+import { chinaDayStart } from "@base/china-time";
 
 export const DEFAULT_FACE_THRESHOLD = 95;
 export const VerifyResult = { pass: 0, fail: 1, exhausted: 2 } as const;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examPaperQuestions, examQuestions, type QuestionOption, type QuestionType } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 import { folderSubtreeIds, folderTree, QUESTION_FOLDER_KIND, requireQuestionFolder, type FolderNode } from "../material/folder.service";
 import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
 import { pageOf, type QuestionInput, type QuestionPageInput } from "./schemas";

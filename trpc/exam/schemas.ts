@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseChinaDateTime } from "../china-time";
+import { parseChinaDateTime } from "@base/china-time";
 
 // Inputs of the exam calls, shared by procedures, the legacy rows and the pages.
 

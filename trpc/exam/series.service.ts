@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examFraudChecks, examSeries, exams, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { pageOf } from "./schemas";
 
 type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };

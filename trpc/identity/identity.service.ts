@@ -2,14 +2,14 @@
 import { and, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { identityAttempts, userIdentities, users } from "@db/schema";
-import { maskIdNo } from "~/lib/format";
-import { ID_TYPE_NAME } from "~/components/identity/id-card";
+import { maskIdNo } from "@base/format";
+import { ID_TYPE_NAME } from "@base/id-card";
 import { ID_CHECKS_PER_USER, take } from "../auth/rate-limit.service";
 import { maskMobile } from "../auth/user-view";
-import { fail, forbidden } from "../errors";
+import { fail, forbidden } from "@base/errors";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import type { CompleteInput } from "./schemas";
-import { chinaDayStart } from "../china-time";
+import { chinaDayStart } from "@base/china-time";
 import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
 import { storageKeyOf } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";

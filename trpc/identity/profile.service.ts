@@ -2,9 +2,9 @@
 import { and, asc, countDistinct, eq, ilike, isNotNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { userIdentities, users } from "@db/schema";
-import { maskIdNo, maskName } from "~/lib/format";
+import { maskIdNo, maskName } from "@base/format";
 import { userView } from "../auth/user-view";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { identityOf, isCompleted } from "./identity.service";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";

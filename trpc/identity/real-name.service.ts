@@ -3,9 +3,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courses, lives, settings, users } from "@db/schema";
-import { BUSINESS_TYPE, identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE, type BusinessType } from "~/components/identity/real-name";
+import { BUSINESS_TYPE, identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE, type BusinessType } from "@base/real-name";
 import { visibleCourse } from "../course/access.service";
-import { AppError, badInput, LegacyCode, notFound } from "../errors";
+import { AppError, badInput, LegacyCode, notFound } from "@base/errors";
 import { loadExam } from "../exam/access";
 import { setSetting } from "../site/service";
 

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { areas, identityCategories } from "@db/schema";
-import { badInput } from "../errors";
+import { badInput } from "@base/errors";
 
 export async function identityCategoryList(db: DbOrTx) {
   const rows = await db

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { nickField } from "../auth/schemas";
-import { ID_NO_MESSAGE, isValidIdNo, normalizeIdNo } from "~/components/identity/id-card";
+import { ID_NO_MESSAGE, isValidIdNo, normalizeIdNo } from "@base/id-card";
 import { storageKeyOf, storagePath } from "../upload/file-ref";
 
 // Inputs of the identity calls (learner-front-end.md 5 "Identity form").

@@ -1,4 +1,4 @@
-import type { LegacyCode } from "../errors";
+import type { LegacyCode } from "@base/errors";
 
 export const SUCCESS_CODE = 200;
 

@@ -1,14 +1,14 @@
 import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { lives, liveWatchRecords, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { createPushUrl } from "./ingest.service";
 import { notifyReplayReady, notifySeriesLiveStart, notifySeriesNewLive } from "./notify.service";
 import { findLive, liveView, newRoomId, type Live } from "./room.service";
 import type { LiveEditInput } from "./schemas";
 import { likePattern } from "../course/search.service";
-import { copyName } from "../copy-name";
+import { copyName } from "@base/copy-name";
 
 // Live management of the back office (back-office.md 7.5): editing, lifecycle and the console.
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveCaptions, lives } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { publishLive } from "./events";
 import { findLive, type Live } from "./room.service";
 

@@ -4,7 +4,7 @@ import { liveRowsForExport, memberList } from "./admin.service";
 import { messageRecords } from "./message.service";
 import { winList } from "./raffle.service";
 import { orgTop, regionTop, userScores } from "./score.service";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 
 // Excel exports of the back office; the answer carries the workbook as base64 so every client can save it.
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveGoods } from "@db/schema";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { findLive } from "./room.service";
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { lives } from "@db/schema";
-import { env } from "~/lib/env.server";
-import { fail, notFound } from "../errors";
+import { env } from "@base/env.server";
+import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { newPushNonce, pushKeyExpiry, signPushKey, verifyPushKey } from "./push-key";
 import { findLive } from "./room.service";

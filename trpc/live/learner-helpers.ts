@@ -1,4 +1,4 @@
-import { forbidden } from "../errors";
+import { forbidden } from "@base/errors";
 
 export { EXPRESSIONS, checkSensitive, currentNotice, hiddenMessageIds, messageList, sendHostMessage } from "./message.service";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { addInteractions, findLive } from "./room.service";
 

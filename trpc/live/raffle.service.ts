@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveAwardRecords, liveRaffleParticipants, liveRaffles, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { assertOpen, findLive } from "./room.service";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseChinaDateTime } from "../china-time";
+import { parseChinaDateTime } from "@base/china-time";
 
 // Inputs of the live calls (learner-calls.md Live, back-office.md 7.5), shared by procedures and pages.
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { lives, liveSeries, liveSeriesSubscriptions } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { notifySeriesNewLive } from "./notify.service";
 import { findLive } from "./room.service";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveSignRecords, liveSigns } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { publishLive } from "./events";
 import { addInteractions, assertOpen, findLive } from "./room.service";
 

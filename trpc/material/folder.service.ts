@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examPapers, examPractices, examQuestions, materialFolders, materialItems } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 
 /** Folder kinds: the courseware library, photos and videos, and the question bank; each is a tree of its own. */
 export const FOLDER_KINDS = { courseware: 1, media: 2, question: 3 } as const;

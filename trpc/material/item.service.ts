@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { materialFolders, materialItems } from "@db/schema";
-import { badInput, notFound } from "../errors";
+import { badInput, notFound } from "@base/errors";
 import { likePattern } from "../course/search.service";
 import { mediaUrl } from "../course/view";
-import { dateText, toXlsx } from "../course/xlsx";
+import { dateText, toXlsx } from "@base/xlsx";
 import { fileTypeOf, mediaDuration } from "./media";
 import { FILE_TYPES, type ItemAddInput, type ItemPageInput, type ItemUpdateInput } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { legacyRows, type LegacyRow } from "../legacy/types";
-import { xlsxResponse, type XlsxFile } from "../course/xlsx";
+import { xlsxResponse, type XlsxFile } from "@base/xlsx";
 
 const E = "/api/elearning";
 const download = (data: never) => xlsxResponse(data as XlsxFile);

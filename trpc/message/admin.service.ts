@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { ADMIN_MESSAGE_STATUS as S, ADMIN_MESSAGE_TARGET as T, adminMessageImports, adminMessages, adminMessageUsers, stationMessages, users } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./admin-schemas";
 import { missingRangeTargets, resolveRecipients } from "./recipients";
 import { pushUnreadLater, sendToUsers } from "./service";
-import { copyName } from "../copy-name";
+import { copyName } from "@base/copy-name";
 
 /** businessType of the copies a back-office message sends; businessId is the message id. */
 export const STATION_BUSINESS = "station";

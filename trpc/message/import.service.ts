@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { adminMessageImports, type MessageImportErrorRow } from "@db/schema";
-import { toXlsx, type XlsxFile } from "../course/xlsx";
-import { fail, notFound } from "../errors";
-import { readByHeaders } from "../xlsx-read";
+import { toXlsx, type XlsxFile } from "@base/xlsx";
+import { fail, notFound } from "@base/errors";
+import { readByHeaders } from "@base/xlsx";
 import { addBoundUsers, bindableMessage, findAccounts } from "./admin.service";
 
 export const IMPORT_HEADERS = ["登录名", "手机号"] as const;

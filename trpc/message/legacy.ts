@@ -1,4 +1,4 @@
-import { xlsxResponse } from "../course/xlsx";
+import { xlsxResponse } from "@base/xlsx";
 import { legacyRows } from "../legacy/types";
 
 const M = "/api/elearning/caiyun/front/message";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { ADMIN_MESSAGE_TARGET, adminMessageUsers, orgGroups, orgRoles, tags, userGroups, userIdentities, userRoles, users, userTags } from "@db/schema";
-import type { OpenRangeEntry } from "../org/membership";
+import type { OpenRangeEntry } from "@base/open-range";
 
 type Tree = typeof orgRoles | typeof orgGroups;
 

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { MESSAGE_TASK_STATUS as S, messageTasks, stationMessages, users } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 import type { CreateTaskInput, TaskPageInput, UpdateTaskInput } from "./task-schemas";
 import { findScene, resolveParams, ruleText, sceneOf, SCENES, templateProblem, type ParamValues, type Scene, type SceneType } from "./task-scenes";
-import { copyName } from "../copy-name";
+import { copyName } from "@base/copy-name";
 
 /** businessType of the notices a task sends; businessId names the event (exam, live, course, attempt). */
 export const taskBusinessType = (taskId: number) => `task:${taskId}`;

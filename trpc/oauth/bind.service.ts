@@ -3,7 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { oauthAuthorizations, oauthBindings, oauthPlatforms, users } from "@db/schema";
 import { maskMobile } from "../auth/user-view";
 import { randomToken, type SessionUser } from "../auth/session";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import type { ProviderUser } from "./flow.service";
 
 export const AUTHORIZATION_TTL_MS = 15 * 60 * 1000;

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { oauthStates } from "@db/schema";
 import { randomToken, type SessionUser } from "../auth/session";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { findPlatform, type Platform } from "./platform.service";
 import type { StartInput } from "./schemas";
 

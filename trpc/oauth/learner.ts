@@ -4,7 +4,7 @@ import type { Context } from "../context";
 import { adminProcedure, publicProcedure, router } from "../init";
 import { createSession, sessionCookie, type SessionUser } from "../auth/session";
 import { userView } from "../auth/user-view";
-import { fail, notLoggedIn } from "../errors";
+import { fail, notLoggedIn } from "@base/errors";
 import {
   AUTHORIZATION_EXPIRED,
   bindExclusive,

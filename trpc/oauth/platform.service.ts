@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { oauthPlatforms } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import { freshFileUrl } from "../upload/upload.service";
 import type { PlatformSaveInput } from "./schemas";
 

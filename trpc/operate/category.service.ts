@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { operateCategories } from "@db/schema";
-import { badInput, notFound } from "../errors";
+import { badInput, notFound } from "@base/errors";
 import { closeGaps, moveRow, nextSort, sameAs, type Ordered } from "./order.service";
 import type { CategoryInput, MoveInput } from "./schemas";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
 import { banners, marketingSlots, notices } from "@db/schema";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { findSite } from "../site/service";
 import { freshFileUrl } from "../upload/upload.service";
 import { PICTURE_TTL } from "./recommend.service";

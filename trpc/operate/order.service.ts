@@ -1,7 +1,7 @@
 import { asc, eq, isNull, max, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import type { MoveInput } from "./schemas";
 
 /** A table ordered by `sort` inside a scope (e.g. the banners of one platform and site). */

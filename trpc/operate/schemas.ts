@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseChinaDateTime } from "../china-time";
+import { parseChinaDateTime } from "@base/china-time";
 
 // Inputs of the operations calls (back-office.md 7.1, learner-calls.md "Recommend, banner, search"), shared with the admin forms.
 

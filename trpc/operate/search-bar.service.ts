@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { searchBarWords } from "@db/schema";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { normalisePathName } from "../site/service";
 import { closeGaps, moveRow, nextSort, type Ordered } from "./order.service";
 import type { MoveInput, PageInput, SearchBarInput } from "./schemas";

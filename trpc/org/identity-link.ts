@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { userIdentities, users } from "@db/schema";
 import type { SessionUser } from "../auth/session";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { PRIVATE_TTL_SECONDS } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";
 

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from "@db/client";
 import { userImportJobs, userGroups, userRoles, users, type ImportErrorRow } from "@db/schema";
 import { loginNameField, mobileField, newPasswordField, nickField } from "../auth/schemas";
 import { hashPassword } from "../auth/password";
-import { fail, notFound } from "../errors";
-import { readByHeaders } from "../xlsx-read";
+import { fail, notFound } from "@base/errors";
+import { readByHeaders } from "@base/xlsx";
 import { nodeIdsByName } from "./tree.service";
 
 export const IMPORT_HEADERS = ["登录名", "昵称", "手机号", "初始密码", "组织", "角色"] as const;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles } from "@db/schema";
-import { fail } from "../errors";
+import { fail } from "@base/errors";
 import { addNode, moveNode, type TreeKind } from "./tree.service";
 
 /** One unit of an external organisation source: code is its stable key there. */

@@ -1,4 +1,5 @@
 import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { OpenRangeEntry } from "@base/open-range";
 import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles, userGroups, userIdentities, userRoles, userTags } from "@db/schema";
 
@@ -50,12 +51,6 @@ function rowsOf(result: unknown): Array<Record<string, unknown>> {
   return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []) as Array<Record<string, unknown>>;
 }
 
-export type OpenRangeKind = "role" | "group" | "tag" | "region";
-export interface OpenRangeEntry {
-  kind: OpenRangeKind;
-  /** Role, group or tag id as a string, or an area code. */
-  target: string;
-}
 
 /** Content with no entries is open to every logged-in user; otherwise any matching entry opens it. */
 export function isOpenTo(entries: OpenRangeEntry[], scope: UserScope): boolean {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { apps, pageElements, positions, userPositions, users } from "@db/schema";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 
 const positionView = (p: typeof positions.$inferSelect) => ({ id: p.id, positionId: p.id, name: p.name, positionName: p.name, type: p.type });
 

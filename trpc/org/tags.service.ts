@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { tags, userTags } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 
 async function findTag(db: DbOrTx, id: number) {
   const [tag] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);

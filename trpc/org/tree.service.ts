@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles, userGroups, userRoles } from "@db/schema";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 
 export type TreeKind = "group" | "role";
 type Table = typeof orgGroups;

@@ -5,7 +5,7 @@ import { examMembers, exams, oauthBindings, orgGroups, orgRoles, tags, userGroup
 import { userExists } from "../auth/login.service";
 import { hashPassword } from "../auth/password";
 import { invalidateUserSessions, type SessionUser } from "../auth/session";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import type { AddUserInput, AssignInput, PagedInput, UpdateUserInput } from "./inputs";
 import { descendantIds, ensureNodesExist } from "./tree.service";
 import { adminUserView, USER_NOT_FOUND } from "./users.service";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { users } from "@db/schema";
 import { adminProcedure, router } from "../init";
-import { notFound } from "../errors";
+import { notFound } from "@base/errors";
 import { identityReset, identitySummary } from "./identity-link";
 import { errorWorkbook, importProgress, startImport } from "./import.service";
 import {

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { sessions, users } from "@db/schema";
 import { unlockUser } from "../auth/login.service";
 import { invalidateUserSessions, type SessionUser } from "../auth/session";
-import { fail, notFound } from "../errors";
+import { fail, notFound } from "@base/errors";
 import type { UserPageInput } from "./schemas";
 
 export const USER_NOT_FOUND = "用户不存在或已删除";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { QUESTION_TYPE, QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, questionnaireAnswers, questionnaireBindings, questionnaireQuestions, questionnaires, users } from "@db/schema";
-import { fail, notFound } from "../errors";
-import { dateText, toXlsx } from "../course/xlsx";
-import { copyName } from "../copy-name";
+import { fail, notFound } from "@base/errors";
+import { dateText, toXlsx } from "@base/xlsx";
+import { copyName } from "@base/copy-name";
 import { TITLE_MAX, type SaveInput } from "./schemas";
 import { announceBound } from "../live/questionnaire.service";
 import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./service";

@@ -1,5 +1,5 @@
 import { legacyRows } from "../legacy/types";
-import { xlsxResponse, type XlsxFile } from "../course/xlsx";
+import { xlsxResponse, type XlsxFile } from "@base/xlsx";
 
 const F = "/api/elearning/front/questionnaire";
 const B = "/api/elearning/back/questionnaire";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOf, ids, intIn, listOf, numeric, opt, paging, withPaging } from "../zod-fields";
+import { idOf, ids, intIn, listOf, numeric, opt, paging, withPaging } from "@base/legacy-input";
 
 export const TITLE_MAX = 100;
 export const TEXT_ANSWER_MAX = 500;

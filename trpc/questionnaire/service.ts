@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { QUESTION_TYPE, QUESTIONNAIRE_STATUS, questionnaireAnswers, questionnaireQuestions, questionnaires, type QuestionnaireAnswerItem } from "@db/schema";
-import { badInput, fail, notFound } from "../errors";
+import { badInput, fail, notFound } from "@base/errors";
 import { TEXT_ANSWER_MAX, type SubmitInput } from "./schemas";
 
 export const GONE = "问卷不存在或已删除";

@@ -1,7 +1,7 @@
 import { createRedisBus, type Bus, type Envelope } from "../../realtime/bus";
 import type { SessionEndedMessage, UnreadMessage } from "../../realtime/protocol";
 import { topics } from "../../realtime/topics";
-import { env } from "~/lib/env.server";
+import { env } from "@base/env.server";
 
 let redisBus: Bus | undefined;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validateSessionToken } from "../auth/session";
-import { notLoggedIn } from "../errors";
+import { notLoggedIn } from "@base/errors";
 import { router, serviceProcedure } from "../init";
 import { unreadCount } from "../message/service";
 import { endedSessions } from "./sessions";

@@ -5,7 +5,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
 import { courseChapters, materialItems, uploadObjects, userCourses, userIdentities, users } from "@db/schema";
 import { requireStudy } from "../course/access.service";
-import { AppError, fail } from "../errors";
+import { AppError, fail } from "@base/errors";
 import { isSensitiveKey, ownerInKey, storageKeyOf, storagePath } from "./file-ref";
 import { objectSize } from "./object.service";
 

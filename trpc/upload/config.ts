@@ -1,4 +1,4 @@
-import { env } from "~/lib/env.server";
+import { env } from "@base/env.server";
 
 const DEV_SECRET = "cy-dev-storage-secret-0f3a9c";
 

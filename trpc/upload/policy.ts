@@ -1,7 +1,7 @@
 // Which files a business code accepts, and the object keys handed out (learner-front-end.md 5, 9).
 import { randomBytes } from "node:crypto";
-import { cleanFileName } from "~/components/upload/file-name";
-import { chinaDateKey } from "../china-time";
+import { cleanFileName } from "@base/file-name";
+import { chinaDateKey } from "@base/china-time";
 
 export const MB = 1048576;
 export const POLICY_TTL_SECONDS = 15 * 60;

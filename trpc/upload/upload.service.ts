@@ -1,6 +1,6 @@
 // Upload policies (oss/getUploadToken) and file URLs (oss/getDownLoadUrl), in either storage mode.
 import type { DbOrTx } from "@db/client";
-import { badInput, forbidden } from "../errors";
+import { badInput, forbidden } from "@base/errors";
 import { FILE_REFUSED, readAccess, recordUploads, type Viewer } from "./access.service";
 import { LOCAL_ACCESS_ID, s3Settings } from "./config";
 import { isSafeKey, objectKey, POLICY_TTL_SECONDS, purposeOf, ruleFor, uploadDir } from "./policy";
@@ -8,7 +8,7 @@ import { s3PostPolicy } from "./s3";
 import { PRIVATE_TTL_SECONDS } from "./file-ref";
 import { keyOfFileUrl } from "./object.service";
 import { encodePolicy, hmac, signFileUrl } from "./signing";
-import { cleanFileName } from "~/components/upload/file-name";
+import { cleanFileName } from "@base/file-name";
 import type { TokenInput, DownloadInput } from "./schemas";
 
 export const LOCAL_UPLOAD_PATH = "/storage/upload";

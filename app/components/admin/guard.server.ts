@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { LegacyCode, legacyCodeOf } from "@trpc-app/errors";
-import { zodMessage } from "@trpc-app/zod-message";
+import { LegacyCode, legacyCodeOf } from "@base/errors";
+import { zodMessage } from "@base/zod-message";
 import { serverCaller } from "~/lib/caller.server";
 
 /** The home page with the login dialog open, returning to the page that asked once logged in. */

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { handleApiError } from "~/lib/api-errors";
-import { formatCount, formatDateTime } from "~/lib/format";
+import { formatCount, formatDateTime } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { cn } from "~/lib/utils";

@@ -1,4 +1,4 @@
-import { formatDuration } from "~/lib/format";
+import { formatDuration } from "@base/format";
 import { cn } from "~/lib/utils";
 
 export interface SectionData {

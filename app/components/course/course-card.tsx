@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatMoney } from "~/lib/format";
+import { formatCount, formatMoney } from "@base/format";
 import { cn } from "~/lib/utils";
 
 export interface CourseCardData {

@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@base/format";
 
 /**
  * What 购买课程 tells a learner while online payment is not open: the price, and how to get the

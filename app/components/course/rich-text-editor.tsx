@@ -2,7 +2,7 @@ import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
-import { MB, oversizeMessage } from "~/components/upload/file-name";
+import { MB, oversizeMessage } from "@base/file-name";
 import { UploadError, uploadFile } from "~/components/upload/upload-client";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDate, formatDuration } from "~/lib/format";
+import { formatDate, formatDuration } from "@base/format";
 import { CourseCover } from "./course-card";
 
 export interface StudyItem {

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
-import { fromChinaInput, toChinaInput } from "~/lib/format";
+import { fromChinaInput, toChinaInput } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";

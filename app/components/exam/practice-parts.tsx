@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { cn } from "~/lib/utils";
 
 /** A learner's figures in a practice, as the list, the detail and the summary show them. */

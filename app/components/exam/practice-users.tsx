@@ -9,7 +9,7 @@ import { UserPickerDialog } from "~/components/org/user-picker-dialog";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { downloadFrom } from "./admin-files";
 import { FilterSelect } from "~/components/admin/filter-select";
 

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/admin/table";
 import { Card, EmptyState } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 
 export interface ProctorRecords {
   paperId: number;

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "~/components/ui/dialog";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@base/format";
 import type { HomePopup } from "./types";
 
 const KEY = "cy_home_popup";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatMoney, formatMonthDayTime } from "~/lib/format";
+import { formatMoney, formatMonthDayTime } from "@base/format";
 import { cn } from "~/lib/utils";
 import { liveBadge } from "~/components/live/live-card";
 import type { HomeItem } from "./types";

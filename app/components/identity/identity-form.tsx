@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Input } from "~/components/ui/input";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { AreaSelect, type AreaOption } from "./area-select";
-import { ID_TYPE_NAME } from "./id-card";
+import { ID_TYPE_NAME } from "@base/id-card";
 import { OccupiedDialog, occupiedNotice, type Occupier } from "./occupied-dialog";
 import { PhotoField } from "./photo-field";
 

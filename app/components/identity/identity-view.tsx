@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { PhotoField } from "./photo-field";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { useRefresh } from "~/lib/use-refresh";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

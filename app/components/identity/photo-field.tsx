@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
-import { MB } from "~/components/upload/file-name";
+import { MB } from "@base/file-name";
 import { UploadError, uploadFile } from "~/components/upload/upload-client";
 import { PhotoCropper } from "./photo-cropper";
 import { PhotoExample } from "./photo-example";

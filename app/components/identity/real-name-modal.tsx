@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { trpc } from "~/lib/trpc";
-import { identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE } from "./real-name";
+import { identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE } from "@base/real-name";
 
-export { identityFormHref, REAL_NAME_TEXT } from "./real-name";
+export { identityFormHref, REAL_NAME_TEXT } from "@base/real-name";
 
 /**
  * The real-name confirmation modal. Show it when identity.checkNeedAuth answers isNeedAuth 1

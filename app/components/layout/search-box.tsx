@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { cleanKeyword, SEARCH_MAX_LENGTH, stripEmoji } from "~/lib/format";
+import { cleanKeyword, SEARCH_MAX_LENGTH, stripEmoji } from "@base/format";
 import { trpc } from "~/lib/trpc";
 import { SearchIcon } from "./icons";
 import type { RootData } from "./shell-types";

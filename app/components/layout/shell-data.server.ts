@@ -1,5 +1,5 @@
 import { serverCaller } from "~/lib/caller.server";
-import { env } from "~/lib/env.server";
+import { env } from "@base/env.server";
 import type { RootData, Shell } from "./shell-types";
 
 const DEFAULT_HOTLINE = "400-881-7190";

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
-import { toChinaInput } from "~/lib/format";
+import { toChinaInput } from "@base/format";
 
 export interface EditingLive {
   id: number;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { adminToast } from "~/components/admin/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 export interface PushTarget {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "@base/format";
 import type { RoomMessage } from "./use-live-room";
 
 const QUICK = ["老师讲得好", "收到", "听懂了", "有疑问", "感谢分享"];

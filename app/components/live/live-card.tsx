@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/utils";
-import { formatMonthDayTime } from "~/lib/format";
+import { formatMonthDayTime } from "@base/format";
 import { LiveCover } from "./live-cover";
 
 export interface LiveCardData {

@@ -1,11 +1,11 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { BUSINESS_TYPE } from "~/components/identity/real-name";
+import { BUSINESS_TYPE } from "@base/real-name";
 import { useRealNameGate } from "~/components/identity/real-name-modal";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { handleApiError } from "~/lib/api-errors";
-import { formatCount, formatDateTime } from "~/lib/format";
+import { formatCount, formatDateTime } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { ChatPanel } from "./chat-panel";

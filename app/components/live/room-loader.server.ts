@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { legacyCodeOf } from "@trpc-app/errors";
+import { legacyCodeOf } from "@base/errors";
 import { XINREN_CHANNEL, XINREN_SERIES_CHANNEL } from "@trpc-app/live/series.service";
 import { serverCaller } from "~/lib/caller.server";
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 import { liveBadge } from "./live-card";
 import { LiveCover } from "./live-cover";
-import { formatMonthDayTime } from "~/lib/format";
+import { formatMonthDayTime } from "@base/format";
 
 export const SCROLL_STEP = 996;
 const POP_DELAY_MS = 3000;

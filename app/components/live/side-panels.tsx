@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "@base/format";
 import { useCountdown } from "./countdown";
 
 export interface GoodsItem {

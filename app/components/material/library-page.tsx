@@ -12,7 +12,7 @@ import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { FilterSelect } from "~/components/admin/filter-select";
 
 export interface LibraryItem {

@@ -1,4 +1,4 @@
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 
 type Lib = "courseware" | "media";

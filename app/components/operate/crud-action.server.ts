@@ -1,4 +1,4 @@
-import { badInput } from "@trpc-app/errors";
+import { badInput } from "@base/errors";
 import { adminAction } from "~/components/admin/guard.server";
 import { formFields } from "./form-data";
 

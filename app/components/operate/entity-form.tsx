@@ -4,7 +4,7 @@ import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { toChinaInput } from "~/lib/format";
+import { toChinaInput } from "@base/format";
 
 export interface FieldSpec {
   name: string;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage } from "~/lib/trpc";
-import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeRow, type OpenRangeValue } from "./open-range-picker";
+import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeEntry, type OpenRangeValue } from "./open-range-picker";
 
 /** A dialog that reads one item's open range, lets the admin change it and saves it. */
 export function OpenRangeDialog({
@@ -16,7 +16,7 @@ export function OpenRangeDialog({
   title: string;
   open: boolean;
   load: () => Promise<readonly { kind: string; target: string }[]>;
-  save: (rows: OpenRangeRow[]) => Promise<unknown>;
+  save: (rows: OpenRangeEntry[]) => Promise<unknown>;
   onClose: () => void;
   onSaved?: () => void;
 }) {

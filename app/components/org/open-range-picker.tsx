@@ -4,9 +4,9 @@ import { AreaSelect, type AreaOption } from "~/components/identity/area-select";
 import { Button } from "~/components/ui/button";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { cn } from "~/lib/utils";
-import { isOpenToAll, type OpenRangeValue } from "./open-range";
+import { isOpenToAll, type OpenRangeValue } from "@base/open-range";
 
-export { emptyOpenRange, isOpenToAll, rangeFromRows, rangeToRows, type OpenRangeRow, type OpenRangeValue } from "./open-range";
+export { emptyOpenRange, isOpenToAll, rangeFromRows, rangeToRows, type OpenRangeEntry, type OpenRangeValue } from "@base/open-range";
 
 export interface OpenRangeOptions {
   roles: FlatNode[];

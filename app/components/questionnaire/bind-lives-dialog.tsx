@@ -3,7 +3,7 @@ import { adminToast } from "~/components/admin/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 
 type Bound = { businessId: number; businessName: string; bindTime: number | null };

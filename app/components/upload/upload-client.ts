@@ -2,7 +2,7 @@
 import Uppy from "@uppy/core";
 import AwsS3 from "@uppy/aws-s3";
 import { trpc } from "~/lib/trpc";
-import { cleanFileName, uploadFailedMessage } from "./file-name";
+import { cleanFileName, uploadFailedMessage } from "@base/file-name";
 
 export const DEFAULT_BIZ_CODE = "1133";
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { cn } from "~/lib/utils";
-import { MB, oversizeMessage } from "./file-name";
+import { MB, oversizeMessage } from "@base/file-name";
 import { DEFAULT_BIZ_CODE, UploadError, uploadFile } from "./upload-client";
 
 export interface UploadFieldProps {

@@ -4,7 +4,7 @@
  * logged-in user.
  */
 export type OpenRangeKind = "role" | "group" | "tag" | "region";
-export interface OpenRangeRow {
+export interface OpenRangeEntry {
   kind: OpenRangeKind;
   target: string;
 }
@@ -39,7 +39,7 @@ export function rangeFromRows(rows: readonly { kind: string; target: string | nu
 }
 
 /** Picker value → stored rows, in a stable order (roles, groups, tags, regions). */
-export function rangeToRows(v: OpenRangeValue): OpenRangeRow[] {
+export function rangeToRows(v: OpenRangeValue): OpenRangeEntry[] {
   return [
     ...uniq(v.roleIds).map((id) => ({ kind: "role" as const, target: String(id) })),
     ...uniq(v.groupIds).map((id) => ({ kind: "group" as const, target: String(id) })),

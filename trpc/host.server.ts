@@ -1,0 +1,40 @@
+import { closeDb, getDb, migrateDb } from "@db/index.server";
+import { env, webWorkers } from "@base/env.server";
+import { handleTrpc } from "./http";
+import { handleLegacy } from "./legacy/handler";
+import type { LegacyRequest } from "./legacy/types";
+import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner";
+
+/**
+ * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
+ * /api/login, /api/event, /magic) and tRPC (/api/trpc). They call the same handlers as the resource
+ * routes app/routes/api.*.$.ts and magic.$.ts, which still serve them under `npm run dev`; skipping
+ * Remix's route matching and stream plumbing is most of the web tier's cost per exam call.
+ */
+export const API_PATH = /^\/(?:api\/(?:elearning|login|event|trpc)|magic)(?:\/|$)/;
+
+export const isTrpcPath = (pathname: string) => pathname === "/api/trpc" || pathname.startsWith("/api/trpc/");
+
+/** tRPC calls take a Fetch Request; legacy calls a LegacyRequest (a Request fits too). */
+export async function handleApi(request: Request | LegacyRequest, pathname: string): Promise<Response> {
+  const db = await getDb();
+  if (isTrpcPath(pathname)) return handleTrpc(request as Request, db);
+  return handleLegacy(request, db);
+}
+
+/**
+ * Everything the production server (server.mjs) takes from the server bundle, in one object. It comes
+ * through the bundle, not a second build, so the pages' loaders and the API share one database handle
+ * (an embedded PGlite lives in one instance per process). docs/decisions/020-ground-floor.md.
+ */
+export const host = {
+  loadEnv: env,
+  webWorkers,
+  migrateDb,
+  closeDb,
+  API_PATH,
+  isTrpcPath,
+  handleApi,
+  /** The message-task sweep (docs/decisions/014-message-tasks.md); the runner lease lets one process sweep at a time. */
+  startMessageTaskRunner: () => startTaskRunner(getDb),
+};

@@ -15,7 +15,7 @@ export function createAppClient(appUrl: string, serviceToken: string) {
   });
   return {
     authorizeSocket(input: { sessionToken: string; userId: number }, timeoutMs = 5000): Promise<SocketGrant> {
-      return client.realtime.authorizeSocket.mutate(input, { signal: AbortSignal.timeout(timeoutMs) });
+      return client.realtime.service.authorizeSocket.mutate(input, { signal: AbortSignal.timeout(timeoutMs) });
     },
   };
 }

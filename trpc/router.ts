@@ -1,15 +1,15 @@
 import { router } from "./init";
 import { authRouter } from "./auth/learner";
 import { siteRouter } from "./site/learner";
-import { orgAdminRouter } from "./org/admin";
+import { orgRouter } from "./org/router";
 import { oauthRouter } from "./oauth/learner";
-import { realtimeRouter } from "./realtime/service";
+import { realtimeRouter } from "./realtime/router";
 import { uploadRouter } from "./upload/learner";
 import { identityRouter } from "./identity/learner";
 import { operateRouter } from "./operate/router";
 import { liveRouter } from "./live/router";
 import { courseRouter } from "./course/router";
-import { materialRouter } from "./material/admin";
+import { materialRouter } from "./material/router";
 import { examRouter } from "./exam/router";
 import { searchRouter } from "./search/learner";
 import { messageRouter } from "./message/learner";
@@ -21,7 +21,7 @@ export const appRouter = router({
   search: searchRouter,
   auth: authRouter,
   site: siteRouter,
-  org: orgAdminRouter,
+  org: orgRouter,
   oauth: oauthRouter,
   realtime: realtimeRouter,
   upload: uploadRouter,

@@ -18,10 +18,10 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { caller, resHeaders } = await serverCaller(request);
   const [banners, tree, notices, popup] = await Promise.all([
-    caller.operate.learner.banners({ platform: 1 }),
-    caller.operate.learner.dataAll({ limit: 10 }),
-    caller.operate.learner.notices({}),
-    caller.operate.learner.popup(),
+    caller.operate.banners({ platform: 1 }),
+    caller.operate.dataAll({ limit: 10 }),
+    caller.operate.notices({}),
+    caller.operate.popup(),
   ]);
   return data({ banners, tree, notices, popup }, { headers: resHeaders });
 }

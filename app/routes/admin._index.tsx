@@ -11,7 +11,7 @@ import type { AdminLayoutData } from "./admin";
 export const meta: MetaFunction = () => [{ title: "概览 - 财云学院管理后台" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  adminLoad(request, async (caller) => ({ stats: await caller.org.users.stats() }));
+  adminLoad(request, async (caller) => ({ stats: await caller.org.admin.users.stats() }));
 
 // Only areas with a page of their own: a tile never leads to a 筹备中 page.
 const QUICK = ["users", "courses", "lives", "exams", "papers", "questions", "comments", "messages", "questionnaires"].filter((slug) => !findArea(slug)?.area.pending);

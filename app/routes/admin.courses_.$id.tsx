@@ -24,7 +24,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const isNew = params.id === "new";
     const [course, wares, roles, groups, tags, categories, areas] = await Promise.all([
       isNew ? Promise.resolve(null) : caller.course.admin.getOne({ id: params.id }),
-      caller.material.courseware.pageList({ pageNo: 1, pageSize: 100 }),
+      caller.material.admin.courseware.pageList({ pageNo: 1, pageSize: 100 }),
       caller.course.admin.findAllRoles(),
       caller.course.admin.findAllGroups(),
       caller.course.admin.findAllTags(),

@@ -11,7 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) => libraryAction(request
 
 export default function AdminCourseware() {
   const d = useLoaderData<typeof loader>();
-  return <LibraryPage title="课件资料" trail="素材库 / 课件资料" {...d} exportList={() => trpc.material.courseware.exportList.query({})} />;
+  return <LibraryPage title="课件资料" trail="素材库 / 课件资料" {...d} exportList={() => trpc.material.admin.courseware.exportList.query({})} />;
 }
 
 export const ErrorBoundary = AdminRouteError;

@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [{ title: "监考记录 - 财云学院�
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const paperId = new URL(request.url).searchParams.get("paperId") ?? "";
-    return caller.exam.proctor.attempt({ paperId: paperId as unknown as number });
+    return caller.exam.admin.proctor.attempt({ paperId: paperId as unknown as number });
   });
 
 /** /admin/exam-proctor?paperId=: face checks, snapshots and recordings of one attempt. */

@@ -50,7 +50,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       } else if (filters.tab !== "correct") {
         const { mkw: _k, tab: _t, ...f } = filters;
         results = await caller.exam.admin.exam.resultPage({ examId: resultsOf, pageNo: sp.get("rpage") ?? undefined, pageSize: 10, ...f });
-        const [roles, groups, base] = await Promise.all([caller.org.role.tree(), caller.org.group.tree(), caller.exam.admin.exam.getBase({ examId: resultsOf })]);
+        const [roles, groups, base] = await Promise.all([caller.org.admin.role.tree(), caller.org.admin.group.tree(), caller.exam.admin.exam.getBase({ examId: resultsOf })]);
         lookups = { roles: flattenTree(roles), groups: flattenTree(groups) };
         relatedCourseId = base.courseId;
       }

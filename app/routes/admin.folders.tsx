@@ -14,17 +14,17 @@ import { Input } from "~/components/ui/input";
 export const meta: MetaFunction = () => [{ title: "文件夹 - 财云学院管理后台" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  adminLoad(request, async (caller) => ({ courseware: await caller.material.folder.tree({ kind: 1 }), media: await caller.material.folder.tree({ kind: 2 }) }));
+  adminLoad(request, async (caller) => ({ courseware: await caller.material.admin.folder.tree({ kind: 1 }), media: await caller.material.admin.folder.tree({ kind: 2 }) }));
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const text = (k: string) => String(form.get(k) ?? "");
   return adminAction(request, async (caller) => {
     const intent = text("intent");
-    if (intent === "create") return (await caller.material.folder.create({ name: text("name"), parentId: text("parentId") || undefined, kind: text("kind") } as never), "已新建文件夹");
-    if (intent === "rename") return (await caller.material.folder.update({ id: text("id"), name: text("name") } as never), "已重命名");
-    if (intent === "move") return (await caller.material.folder.move({ id: text("id"), parentId: text("parentId") || null } as never), "已移动");
-    if (intent === "delete") return (await caller.material.folder.delete({ id: text("id") } as never), "已删除文件夹");
+    if (intent === "create") return (await caller.material.admin.folder.create({ name: text("name"), parentId: text("parentId") || undefined, kind: text("kind") } as never), "已新建文件夹");
+    if (intent === "rename") return (await caller.material.admin.folder.update({ id: text("id"), name: text("name") } as never), "已重命名");
+    if (intent === "move") return (await caller.material.admin.folder.move({ id: text("id"), parentId: text("parentId") || null } as never), "已移动");
+    if (intent === "delete") return (await caller.material.admin.folder.delete({ id: text("id") } as never), "已删除文件夹");
     throw badInput("未知的操作");
   });
 };

@@ -11,7 +11,7 @@ export const action = ({ request }: ActionFunctionArgs) => libraryAction(request
 
 export default function AdminMedia() {
   const d = useLoaderData<typeof loader>();
-  return <LibraryPage title="图片视频" trail="素材库 / 图片视频" {...d} exportList={() => trpc.material.media.exportList.query({})} />;
+  return <LibraryPage title="图片视频" trail="素材库 / 图片视频" {...d} exportList={() => trpc.material.admin.media.exportList.query({})} />;
 }
 
 export const ErrorBoundary = AdminRouteError;

@@ -29,7 +29,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const selected = flat.find((n) => n.id === wanted) ?? flat.find((n) => n.children.length === 0) ?? null;
     const [items, preview] = await Promise.all([
       selected ? caller.operate.admin.recommendData.list({ recommendId: selected.id }) : Promise.resolve([]),
-      caller.operate.learner.dataAll({ limit: 10 }),
+      caller.operate.dataAll({ limit: 10 }),
     ]);
     return { tree, selected: selected ? { id: selected.id, name: selected.name } : null, items, preview };
   });

@@ -25,19 +25,19 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const sp = new URL(request.url).searchParams;
     const keyword = sp.get("keyword") ?? "";
-    const page = await caller.org.tags.list({ keyword, pageNo: sp.get("page") ?? undefined, pageSize: PAGE_SIZE } as never);
+    const page = await caller.org.admin.tags.list({ keyword, pageNo: sp.get("page") ?? undefined, pageSize: PAGE_SIZE } as never);
     return { page, keyword };
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
   adminAction(request, async (caller) => {
     const f = Object.fromEntries(await request.formData()) as Record<string, string>;
-    if (f.intent === "create") return `已新增标签「${(await caller.org.tags.create({ name: f.name, remark: f.remark }))!.name}」`;
-    if (f.intent === "modify") return `已保存标签「${(await caller.org.tags.modify({ id: f.id, name: f.name, remark: f.remark } as never)).name}」`;
+    if (f.intent === "create") return `已新增标签「${(await caller.org.admin.tags.create({ name: f.name, remark: f.remark }))!.name}」`;
+    if (f.intent === "modify") return `已保存标签「${(await caller.org.admin.tags.modify({ id: f.id, name: f.name, remark: f.remark } as never)).name}」`;
     if (f.intent === "remove") {
       const ids = (f.ids ?? "").split(",").filter(Boolean);
       let users = 0;
-      for (const id of ids) users += (await caller.org.tags.remove({ id } as never)).removedFromUsers;
+      for (const id of ids) users += (await caller.org.admin.tags.remove({ id } as never)).removedFromUsers;
       return users ? `已删除 ${ids.length} 个标签，并从 ${users} 名用户身上移除` : `已删除 ${ids.length} 个标签`;
     }
     throw badInput("未知的操作");

@@ -32,9 +32,9 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       locked: sp.get("locked") ?? "",
     };
     const [page, groups, roles] = await Promise.all([
-      caller.org.users.page({ pageNo: sp.get("page") ?? undefined, pageSize: USER_PAGE_SIZE, ...filters }),
-      caller.org.group.list(),
-      caller.org.role.list(),
+      caller.org.admin.users.page({ pageNo: sp.get("page") ?? undefined, pageSize: USER_PAGE_SIZE, ...filters }),
+      caller.org.admin.group.list(),
+      caller.org.admin.role.list(),
     ]);
     const view = sp.get("view");
     let detail = null;
@@ -43,11 +43,11 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const position = (p: { id: number; name: string; type: number }) => ({ id: p.id, name: p.name, type: p.type });
     if (view) {
       try {
-        const one = await caller.org.users.getOne({ userId: view });
+        const one = await caller.org.admin.users.getOne({ userId: view });
         const [m, held, all] = await Promise.all([
-          caller.org.users.getUser({ userId: one.userId }),
-          caller.org.users.privilege.userPosition({ userId: one.userId }),
-          caller.org.users.privilege.allPosition({}),
+          caller.org.admin.users.getUser({ userId: one.userId }),
+          caller.org.admin.users.privilege.userPosition({ userId: one.userId }),
+          caller.org.admin.users.privilege.allPosition({}),
         ]);
         detail = { ...one, groups: m.groups, roles: m.roles, tags: m.tags, positions: held.map(position) };
         positions = all.map(position);
@@ -73,12 +73,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     if (intent === "import") {
       const file = form.get("file");
       if (!(file instanceof Blob) || !file.size) throw badInput("请选择要导入的 Excel 文件");
-      const started = await caller.org.users.importExcel({ file });
+      const started = await caller.org.admin.users.importExcel({ file });
       jobId = started.jobId;
       return `已开始导入 ${started.total} 行`;
     }
     if (intent === "add") {
-      const made = await caller.org.users.add({
+      const made = await caller.org.admin.users.add({
         loginName: text("loginName"),
         nick: text("nick"),
         mobile: text("mobile"),
@@ -92,8 +92,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     }
     if (intent === "update") {
       const userId = text("userId");
-      const before = await caller.org.users.getUser({ userId } as never);
-      const updated = await caller.org.users.update({
+      const before = await caller.org.admin.users.getUser({ userId } as never);
+      const updated = await caller.org.admin.users.update({
         userId,
         loginName: text("loginName"),
         nick: text("nick"),
@@ -110,44 +110,44 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       const addR = [...roles].filter((id) => !before.roles.some((r) => r.id === id));
       const delG = before.groups.filter((g) => !groups.has(g.id)).map((g) => g.id);
       const delR = before.roles.filter((r) => !roles.has(r.id)).map((r) => r.id);
-      if (addG.length || addR.length) await caller.org.users.addRoleAndGroup({ userIds: [updated.userId], groupIds: addG, roleIds: addR });
-      if (delG.length) await caller.org.users.removeGroup({ userIds: [updated.userId], groupIds: delG });
-      if (delR.length) await caller.org.users.removeRole({ userIds: [updated.userId], roleIds: delR });
+      if (addG.length || addR.length) await caller.org.admin.users.addRoleAndGroup({ userIds: [updated.userId], groupIds: addG, roleIds: addR });
+      if (delG.length) await caller.org.admin.users.removeGroup({ userIds: [updated.userId], groupIds: delG });
+      if (delR.length) await caller.org.admin.users.removeRole({ userIds: [updated.userId], roleIds: delR });
       return `已保存用户「${updated.nick}」`;
     }
     if (intent === "assign" || intent === "unassign") {
       const input = { userIds: text("ids"), groupIds: text("groupIds"), roleIds: text("roleIds") } as never;
       const g = text("groupIds") !== "";
       const r = text("roleIds") !== "";
-      if (intent === "assign") await caller.org.users.addRoleAndGroup(input);
+      if (intent === "assign") await caller.org.admin.users.addRoleAndGroup(input);
       else {
-        if (g) await caller.org.users.removeGroup(input);
-        if (r) await caller.org.users.removeRole(input);
+        if (g) await caller.org.admin.users.removeGroup(input);
+        if (r) await caller.org.admin.users.removeRole(input);
       }
       return intent === "assign" ? "已加入所选组织与角色" : "已移出所选组织与角色";
     }
     if (intent === "positions") {
-      const held = await caller.org.users.privilege.bindPosition({ userId: text("userId"), positionIds: text("positionIds") } as never);
+      const held = await caller.org.admin.users.privilege.bindPosition({ userId: text("userId"), positionIds: text("positionIds") } as never);
       return held.length ? `已保存岗位：${held.map((p) => p.name).join("、")}` : "已清空该用户的岗位";
     }
     if (intent === "del") {
-      const r = await caller.org.users.del({ ids });
+      const r = await caller.org.admin.users.del({ ids });
       return r.count > 1 ? `已删除 ${r.count} 个用户` : "已删除该用户";
     }
     if (intent === "resetAuth") {
-      await caller.org.users.resetAuthInfo({ userId: ids });
+      await caller.org.admin.users.resetAuthInfo({ userId: ids });
       return "已重置实名认证信息，用户需重新认证";
     }
     if (intent === "able") {
-      const r = await caller.org.users.able({ ids });
+      const r = await caller.org.admin.users.able({ ids });
       return many ? `已启用 ${r.count} 个用户` : "已启用该用户";
     }
     if (intent === "unable") {
-      const r = await caller.org.users.unable({ ids });
+      const r = await caller.org.admin.users.unable({ ids });
       return many ? `已禁用 ${r.count} 个用户，其登录状态已失效` : "已禁用该用户，其登录状态已失效";
     }
     if (intent === "unlock") {
-      await caller.org.users.unlock({ userId: ids });
+      await caller.org.admin.users.unlock({ userId: ids });
       return "已解锁该用户";
     }
     throw badInput("未知的操作");

@@ -23,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tagId = Number(q.get("tagId")) || undefined;
   const sort = SORTS.some((s) => s.value === q.get("sort")) ? (q.get("sort") as (typeof SORTS)[number]["value"]) : "default";
   const [categories, tabs, tags, result] = await Promise.all([
-    caller.operate.learner.categoryList({ type: 1 }).catch(() => []),
-    categoryId ? caller.operate.learner.categoryTabList({ categoryId }).catch(() => []) : Promise.resolve([]),
+    caller.operate.categoryList({ type: 1 }).catch(() => []),
+    categoryId ? caller.operate.categoryTabList({ categoryId }).catch(() => []) : Promise.resolve([]),
     caller.course.tags(),
     caller.course.search({ categoryId: subId ?? categoryId, tagId, sort, pageNo: Number(q.get("pageNo")) || 1, pageSize: 16 }),
   ]);

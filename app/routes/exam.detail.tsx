@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
   const { caller } = await serverCaller(request);
   try {
-    const [exam, check] = await Promise.all([caller.exam.learner.detail({ examId: id }), caller.exam.learner.check({ examId: id })]);
+    const [exam, check] = await Promise.all([caller.exam.detail({ examId: id }), caller.exam.check({ examId: id })]);
     return { exam, check, noPermission: null, networkSamples: env().EXAM_NETWORK_CHECK_SECONDS };
   } catch (e) {
     return { exam: null, check: null, networkSamples: undefined, ...examLoadError(e, request) };

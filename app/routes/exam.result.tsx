@@ -13,11 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
   const { caller } = await serverCaller(request);
   try {
-    const result = await caller.exam.learner.result({ examId: id });
+    const result = await caller.exam.result({ examId: id });
     const [review, check] = await Promise.all([
-      result.canViewAnswer ? caller.exam.learner.viewAnswers({ examId: id, paperId: result.paperId }) : null,
+      result.canViewAnswer ? caller.exam.viewAnswers({ examId: id, paperId: result.paperId }) : null,
       // 再次考试 is offered only when the server's start rule allows it (an exam taken off the shelf: no retake).
-      caller.exam.learner.check({ examId: id }).catch(() => null),
+      caller.exam.check({ examId: id }).catch(() => null),
     ]);
     return { result, review, canRetake: check?.canStart === 1, noPermission: null };
   } catch (e) {

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { caller } = await serverCaller(request);
   let paper;
   try {
-    paper = await caller.exam.learner.paper({ paperId });
+    paper = await caller.exam.paper({ paperId });
   } catch (e) {
     examLoadError(e, request);
     throw data("试卷不存在", { status: 404 });
@@ -72,7 +72,7 @@ export default function ExamTest() {
       while (queueRef.current.length) {
         const item = queueRef.current[0]!;
         try {
-          await trpc.exam.learner.saveAnswer.mutate({ paperId, ...item });
+          await trpc.exam.saveAnswer.mutate({ paperId, ...item });
           setOffline(false);
         } catch (e) {
           if (isNetworkError(e)) {
@@ -118,7 +118,7 @@ export default function ExamTest() {
       inFlight.current = true;
       setSubmitting(true);
       try {
-        const r = await trpc.exam.learner.submit.mutate({ paperId, auto, answers: queueRef.current });
+        const r = await trpc.exam.submit.mutate({ paperId, auto, answers: queueRef.current });
         submitted.current = true;
         setQ([]);
         if (auto) toast.info("考试时间已到，系统已自动交卷");
@@ -154,7 +154,7 @@ export default function ExamTest() {
     const onHide = async () => {
       if (document.visibilityState !== "hidden" || submitted.current) return;
       try {
-        const r = await trpc.exam.learner.screenCut.mutate({ paperId });
+        const r = await trpc.exam.screenCut.mutate({ paperId });
         if (r.forcedSubmit) {
           submitted.current = true;
           navigate(`/exam/result?id=${paper.examId}`, { replace: true });

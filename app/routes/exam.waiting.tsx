@@ -21,9 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { caller } = await serverCaller(request);
   try {
     const [exam, remain, check] = await Promise.all([
-      caller.exam.learner.detail({ examId: id }),
-      caller.exam.learner.startRemainTime({ examId: id }),
-      caller.exam.learner.check({ examId: id }),
+      caller.exam.detail({ examId: id }),
+      caller.exam.startRemainTime({ examId: id }),
+      caller.exam.check({ examId: id }),
     ]);
     return { exam, remain, check, noPermission: null, networkSamples: env().EXAM_NETWORK_CHECK_SECONDS };
   } catch (e) {
@@ -61,7 +61,7 @@ export default function ExamWaiting() {
   const ended = exam?.examStatus === 2;
   useEffect(() => {
     if (!examId || !joined || ended) return;
-    trpc.exam.learner.entry
+    trpc.exam.entry
       .mutate({ examId })
       .then(() => setReady(true))
       .catch(handleApiError);

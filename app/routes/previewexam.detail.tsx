@@ -8,7 +8,7 @@ import { formatDateTime } from "@base/format";
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
-  return adminLoad(request, (caller) => caller.exam.learner.preview.info({ examId: id }));
+  return adminLoad(request, (caller) => caller.exam.preview.info({ examId: id }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: pageTitle(d ? `预览：${d.name}` : "考试预览") }];

@@ -11,7 +11,7 @@ import { trpc } from "~/lib/trpc";
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw data("考试不存在", { status: 404 });
-  return adminLoad(request, (caller) => caller.exam.learner.preview.start({ examId: id }));
+  return adminLoad(request, (caller) => caller.exam.preview.start({ examId: id }));
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("试卷预览") }];
@@ -23,7 +23,7 @@ export default function PreviewExamTest() {
   const [result, setResult] = useState<string>("");
   async function submit() {
     try {
-      const r = await trpc.exam.learner.preview.submit.mutate({ examId: paper.examId, answers: Object.entries(answers).map(([questionId, answer]) => ({ questionId: Number(questionId), answer })) });
+      const r = await trpc.exam.preview.submit.mutate({ examId: paper.examId, answers: Object.entries(answers).map(([questionId, answer]) => ({ questionId: Number(questionId), answer })) });
       setResult(`答对${r.correctCount}题，${r.pendingCount}道主观题需人工批阅（预览不保存）`);
     } catch (e) {
       handleApiError(e);

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { sites, users } from "@db/schema";
-import { setSetting } from "@trpc-app/site/service";
+import { setSetting } from "@trpc-app/site/site.service";
 import { createUser } from "../../tests/factories/user";
 import { seedIdentity, seedRealNameDemo } from "./identity";
 import { seedOrg } from "./org";

@@ -62,6 +62,6 @@ export function createLiveAppClient(appUrl: string, serviceToken: string): LiveA
     saveBatch: (input) => client.live.service.saveBatch.mutate(input, timeout()),
     drawRaffle: (raffleId) => client.live.service.drawRaffle.mutate({ raffleId }, timeout()),
     presence: (input) => client.live.service.presence.mutate(input, timeout()),
-    endedSessions: (sessionIds) => client.realtime.endedSessions.mutate({ sessionIds }, timeout()),
+    endedSessions: (sessionIds) => client.realtime.service.endedSessions.mutate({ sessionIds }, timeout()),
   };
 }

@@ -80,11 +80,11 @@ test.describe("user administration", () => {
   test("admin gives a user a position from the detail panel and takes it away again", async ({ page, consoleErrors }) => {
     await loginByApi(page, DEMO.admin);
     const suffix = Date.now().toString(36).slice(-6);
-    const made = await page.request.post("/api/trpc/org.users.add", { data: { loginName: `gw_${suffix}`, nick: `岗位测试${suffix}` } });
+    const made = await page.request.post("/api/trpc/org.admin.users.add", { data: { loginName: `gw_${suffix}`, nick: `岗位测试${suffix}` } });
     expect(made.status(), await made.text()).toBe(200);
     const userId = (await made.json()).result.data.userId as number;
     const held = async () => {
-      const res = await page.request.get(`/api/trpc/org.users.privilege.userPosition?input=${encodeURIComponent(JSON.stringify({ userId }))}`);
+      const res = await page.request.get(`/api/trpc/org.admin.users.privilege.userPosition?input=${encodeURIComponent(JSON.stringify({ userId }))}`);
       return ((await res.json()).result.data as { name: string }[]).map((p) => p.name);
     };
 

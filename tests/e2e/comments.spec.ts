@@ -11,7 +11,7 @@ test("a learner comments and likes; the admin hides, replies and pins; the learn
   const courseName = `评论验收课程${suffix}`;
   const courseId = await ownCourse(page, courseName);
   const learner = { account: `cmt_${suffix}`, password: "Caiyun@2026pass" };
-  await mutate(page, "org.users.add", { loginName: learner.account, nick: `评论学员${suffix}`, password: learner.password });
+  await mutate(page, "org.admin.users.add", { loginName: learner.account, nick: `评论学员${suffix}`, password: learner.password });
 
   const ctx = await browser.newContext();
   const lp = await ctx.newPage();

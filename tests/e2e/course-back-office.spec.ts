@@ -9,7 +9,7 @@ test("admin adds learners to a course on its learners page and removes one", asy
   await page.goto("/");
   await loginByApi(page, DEMO.admin);
   const courseId = await ownCourse(page, `学员管理验收课程${suffix}`);
-  for (const tag of ["甲", "乙"]) await mutate(page, "org.users.add", { loginName: `h2l_${suffix}_${tag === "甲" ? "a" : "b"}`, nick: `学员${tag}${suffix}` });
+  for (const tag of ["甲", "乙"]) await mutate(page, "org.admin.users.add", { loginName: `h2l_${suffix}_${tag === "甲" ? "a" : "b"}`, nick: `学员${tag}${suffix}` });
 
   await page.goto(`/admin/courses/${courseId}/learners`);
   await page.waitForLoadState("networkidle");
@@ -120,7 +120,7 @@ test("admin ticks library items on one page, deletes them after confirming, and 
   await page.goto("/");
   await loginByApi(page, DEMO.admin);
   const tag = `批删${suffix}`;
-  for (const n of ["甲", "乙", "丙"]) await mutate(page, "material.courseware.add", { name: `${tag}讲义${n}`, url: `/storage/file/material/${suffix}-${n}.pdf`, fileName: `讲义${n}.pdf` });
+  for (const n of ["甲", "乙", "丙"]) await mutate(page, "material.admin.courseware.add", { name: `${tag}讲义${n}`, url: `/storage/file/material/${suffix}-${n}.pdf`, fileName: `讲义${n}.pdf` });
 
   await page.goto(`/admin/courseware?keyword=${encodeURIComponent(tag)}`);
   await page.waitForLoadState("networkidle");
@@ -146,7 +146,7 @@ test("admin ticks library items on one page, deletes them after confirming, and 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`${tag}讲义丙`);
   await expect(page.getByText("已选 0 项")).toBeVisible();
-  const left = await query<{ list: { name: string }[] }>(page, "material.courseware.pageList", { keyword: tag });
+  const left = await query<{ list: { name: string }[] }>(page, "material.admin.courseware.pageList", { keyword: tag });
   expect(left.list.map((r) => r.name)).toEqual([`${tag}讲义丙`]);
 });
 

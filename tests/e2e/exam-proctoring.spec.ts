@@ -100,7 +100,7 @@ test("face verification passes in the wizard, then snapshots and a recording rea
   await expect(dialog.getByText("今日剩余核验次数：4次")).toBeVisible();
   await shot(page, "proctor-face-passed");
 
-  const snap = page.waitForResponse((r) => r.url().includes("exam.learner.snapVerify") && r.request().method() === "POST", { timeout: 40_000 });
+  const snap = page.waitForResponse((r) => r.url().includes("exam.snapVerify") && r.request().method() === "POST", { timeout: 40_000 });
   await dialog.getByRole("checkbox", { name: "同意考试协议" }).check();
   await dialog.getByRole("button", { name: "开始考试" }).click();
   await page.waitForURL(/\/exam\/test\?paperId=\d+/);
@@ -110,7 +110,7 @@ test("face verification passes in the wizard, then snapshots and a recording rea
   await shot(page, "proctor-exam-camera");
 
   // Submitting stops the recorder; its last segment is uploaded and linked to the attempt.
-  const segment = page.waitForResponse((r) => r.url().includes("exam.learner.recording"), { timeout: 40_000 });
+  const segment = page.waitForResponse((r) => r.url().includes("exam.recording"), { timeout: 40_000 });
   await page.getByTestId("question-1").locator("label").first().click();
   await page.getByRole("button", { name: "交卷" }).click();
   await page.getByRole("button", { name: "确定交卷" }).click();

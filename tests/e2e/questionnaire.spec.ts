@@ -52,7 +52,7 @@ test("an admin builds and publishes a questionnaire, a learner fills it, the adm
 
   // A learner of this spec's own making fills it in: one validation error first.
   const learner = { account: `qn_${suffix}`, password: "Caiyun@2026pass" };
-  await mutate(page, "org.users.add", { loginName: learner.account, nick: `问卷学员${suffix}`, password: learner.password });
+  await mutate(page, "org.admin.users.add", { loginName: learner.account, nick: `问卷学员${suffix}`, password: learner.password });
   const ctx = await browser.newContext();
   const lp = await ctx.newPage();
   await lp.goto("/");

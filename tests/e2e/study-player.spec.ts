@@ -63,7 +63,7 @@ test("a lesson that ends is marked done and the next one starts after a countdow
   test.setTimeout(150_000);
   // A course of this spec's own: three of the seeded 20-second videos.
   await loginByApi(page, DEMO.admin);
-  const wares = await query<{ list: { id: number; name: string; fileType: number; duration: number }[] }>(page, "material.courseware.pageList", { pageNo: 1, pageSize: 100 });
+  const wares = await query<{ list: { id: number; name: string; fileType: number; duration: number }[] }>(page, "material.admin.courseware.pageList", { pageNo: 1, pageSize: 100 });
   const clips = wares.list.filter((w) => w.fileType === 1 && w.name.startsWith("示例视频"));
   expect(clips.length).toBeGreaterThanOrEqual(3);
   const name = `自动连播验收课程${Date.now().toString(36)}`;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { commentBans, commentLikes, commentReplies, courseComments, liveSensitiveWords } from "@db/schema";
-import { setSetting } from "@trpc-app/site/service";
+import { setSetting } from "@trpc-app/site/site.service";
 import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";

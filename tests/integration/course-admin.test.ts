@@ -25,34 +25,34 @@ describeEachDb("back office: courses and the material library", (getDb) => {
     const a = await signedInClient(db, (await createUser(db, { isAdmin: 1 })).id);
     const withQuestion = await createQuestionFolder(db, "政府采购法条文题");
     await createQuestion(db, { questionType: 3, content: "采购人可以将应当以公开招标方式采购的货物化整为零。", answer: ["错误"], folderId: withQuestion.id });
-    expect((await rejection(a.call((c) => c.material.folder.delete({ id: withQuestion.id })))).message).toBe("文件夹中还有1道试题，请先移到其他文件夹或删除");
+    expect((await rejection(a.call((c) => c.material.admin.folder.delete({ id: withQuestion.id })))).message).toBe("文件夹中还有1道试题，请先移到其他文件夹或删除");
     const practised = await createQuestionFolder(db, "质疑投诉专题");
     await createPractice(db, { name: "质疑与投诉专项练习", folderIds: [practised.id] });
-    expect((await rejection(a.call((c) => c.material.folder.delete({ id: practised.id })))).message).toBe("练习「质疑与投诉专项练习」正在使用该文件夹，请先在练习中移除");
+    expect((await rejection(a.call((c) => c.material.admin.folder.delete({ id: practised.id })))).message).toBe("练习「质疑与投诉专项练习」正在使用该文件夹，请先在练习中移除");
     const empty = await createQuestionFolder(db, "空文件夹");
-    await a.call((c) => c.material.folder.delete({ id: empty.id }));
-    expect((await a.call((c) => c.material.folder.tree({ kind: 3 }))).map((f) => f.name).sort()).toEqual(["政府采购法条文题", "质疑投诉专题"].sort());
+    await a.call((c) => c.material.admin.folder.delete({ id: empty.id }));
+    expect((await a.call((c) => c.material.admin.folder.tree({ kind: 3 }))).map((f) => f.name).sort()).toEqual(["政府采购法条文题", "质疑投诉专题"].sort());
   });
 
   it("builds a course from the library, releases it, and a learner finds and joins it", async () => {
     const db = getDb();
     const admin = await createUser(db, { isAdmin: 1 });
     const a = await signedInClient(db, admin.id);
-    const folder = await a.call((c) => c.material.folder.create({ name: "政策解读视频" }));
-    const sub = await a.call((c) => c.material.folder.create({ name: "2026年新规", parentId: folder.id }));
-    expect(await a.call((c) => c.material.folder.tree({ kind: 1 }))).toMatchObject([{ name: "政策解读视频", children: [{ id: sub.id, name: "2026年新规" }] }]);
-    expect((await rejection(a.call((c) => c.material.folder.move({ id: folder.id, parentId: sub.id })))).message).toBe("不能移动到自身或其子文件夹下");
+    const folder = await a.call((c) => c.material.admin.folder.create({ name: "政策解读视频" }));
+    const sub = await a.call((c) => c.material.admin.folder.create({ name: "2026年新规", parentId: folder.id }));
+    expect(await a.call((c) => c.material.admin.folder.tree({ kind: 1 }))).toMatchObject([{ name: "政策解读视频", children: [{ id: sub.id, name: "2026年新规" }] }]);
+    expect((await rejection(a.call((c) => c.material.admin.folder.move({ id: folder.id, parentId: sub.id })))).message).toBe("不能移动到自身或其子文件夹下");
 
     // A real file in local storage: the duration comes from the media itself.
     mkdirSync(join(uploadsRoot(), "material"), { recursive: true });
     execFileSync("ffmpeg", ["-y", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=10", "-t", "3", "-pix_fmt", "yuv420p", join(uploadsRoot(), "material/clip.mp4")]);
-    const video = await a.call((c) => c.material.courseware.add({ name: "采购意向公开讲解", folderId: sub.id, url: "/storage/file/material/clip.mp4", fileName: "clip.mp4", duration: 999 }));
+    const video = await a.call((c) => c.material.admin.courseware.add({ name: "采购意向公开讲解", folderId: sub.id, url: "/storage/file/material/clip.mp4", fileName: "clip.mp4", duration: 999 }));
     expect(video).toMatchObject({ fileType: 1, duration: 3 });
-    const doc = await a.call((c) => c.material.courseware.add({ name: "讲义", url: "/storage/file/material/handout.pdf", fileName: "讲义.pdf" }));
+    const doc = await a.call((c) => c.material.admin.courseware.add({ name: "讲义", url: "/storage/file/material/handout.pdf", fileName: "讲义.pdf" }));
     expect(doc.fileType).toBe(2);
-    expect((await a.call((c) => c.material.courseware.pageList({ folderId: sub.id }))).list.map((i) => i.name)).toEqual(["采购意向公开讲解"]);
-    expect((await rejection(a.call((c) => c.material.folder.delete({ id: sub.id })))).message).toContain("文件夹不为空");
-    const exported = await readXlsx((await a.call((c) => c.material.courseware.exportList({}))).base64);
+    expect((await a.call((c) => c.material.admin.courseware.pageList({ folderId: sub.id }))).list.map((i) => i.name)).toEqual(["采购意向公开讲解"]);
+    expect((await rejection(a.call((c) => c.material.admin.folder.delete({ id: sub.id })))).message).toContain("文件夹不为空");
+    const exported = await readXlsx((await a.call((c) => c.material.admin.courseware.exportList({}))).base64);
     expect(exported[0]).toContain("名称");
     expect(exported.map((r) => r[1])).toContain("采购意向公开讲解");
 
@@ -100,6 +100,6 @@ describeEachDb("back office: courses and the material library", (getDb) => {
     const learner = await createUser(db);
     const l = await signedInClient(db, learner.id);
     expect((await rejection(l.call((c) => c.course.admin.page({})))).legacyCode).toBe("403");
-    expect((await rejection(l.call((c) => c.material.folder.tree({})))).legacyCode).toBe("403");
+    expect((await rejection(l.call((c) => c.material.admin.folder.tree({})))).legacyCode).toBe("403");
   });
 });

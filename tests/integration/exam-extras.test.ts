@@ -20,17 +20,17 @@ describeEachDb("exam: reminders, series, practice, fraud checks, sealed papers",
   it("reminder set and get; a prepared paper stays sealed until the start", async () => {
     const db = getDb();
     const { exam, lc, q } = await setup(db);
-    const r = await lc.call((c) => c.exam.learner.remind({ examId: exam.id }));
+    const r = await lc.call((c) => c.exam.remind({ examId: exam.id }));
     expect(r.remind).toBe(1);
-    await lc.call((c) => c.exam.learner.setRemindResult({ examId: exam.id, remindResult: 2 }));
-    expect(await lc.call((c) => c.exam.learner.getRemindResult({ examId: exam.id }))).toMatchObject({ remindResult: 2, remind: 1 });
-    expect((await lc.call((c) => c.exam.learner.reminded())).map((e) => e.examId)).toEqual([exam.id]);
-    const detail = await lc.call((c) => c.exam.learner.detail({ examId: exam.id }));
+    await lc.call((c) => c.exam.setRemindResult({ examId: exam.id, remindResult: 2 }));
+    expect(await lc.call((c) => c.exam.getRemindResult({ examId: exam.id }))).toMatchObject({ remindResult: 2, remind: 1 });
+    expect((await lc.call((c) => c.exam.reminded())).map((e) => e.examId)).toEqual([exam.id]);
+    const detail = await lc.call((c) => c.exam.detail({ examId: exam.id }));
     expect(detail.isJoined).toBe(1);
     const { examAttempts } = await import("@db/schema");
     const [prepared] = await db.select().from(examAttempts);
-    expect((await rejection(lc.call((c) => c.exam.learner.question({ paperId: prepared!.id, questionId: q.id })))).message).toBe("请先开始考试");
-    expect((await rejection(lc.call((c) => c.exam.learner.paper({ paperId: prepared!.id })))).message).toBe("请先开始考试");
+    expect((await rejection(lc.call((c) => c.exam.question({ paperId: prepared!.id, questionId: q.id })))).message).toBe("请先开始考试");
+    expect((await rejection(lc.call((c) => c.exam.paper({ paperId: prepared!.id })))).message).toBe("请先开始考试");
   });
 
   it("exam series and practice keep their settings", async () => {
@@ -55,11 +55,11 @@ describeEachDb("exam: reminders, series, practice, fraud checks, sealed papers",
   it("a learner sees and appeals a fraud check; the admin checks it", async () => {
     const db = getDb();
     const { exam, ac, lc, learner } = await setup(db);
-    await lc.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const start = await lc.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await lc.call((c) => c.exam.register({ examId: exam.id }));
+    const start = await lc.call((c) => c.exam.start({ examId: exam.id }));
     const [f] = await db.insert(examFraudChecks).values({ examId: exam.id, attemptId: start.paperId, userId: learner.id, reason: "考试期间多次切换屏幕" }).returning();
-    expect(await lc.call((c) => c.exam.learner.fraudDetail({ paperId: start.paperId }))).toMatchObject({ id: f!.id, status: 0 });
-    await lc.call((c) => c.exam.learner.fraudAppeal({ id: f!.id, appeal: "网络波动导致页面刷新，并非切屏" }));
+    expect(await lc.call((c) => c.exam.fraudDetail({ paperId: start.paperId }))).toMatchObject({ id: f!.id, status: 0 });
+    await lc.call((c) => c.exam.fraudAppeal({ id: f!.id, appeal: "网络波动导致页面刷新，并非切屏" }));
     const list = await ac.call((c) => c.exam.admin.fraud.search({ examId: exam.id }));
     expect(list.list[0]).toMatchObject({ appeal: "网络波动导致页面刷新，并非切屏", name: "刘洋" });
     expect(await ac.call((c) => c.exam.admin.fraud.check({ id: f!.id, status: 2 }))).toMatchObject({ status: 2 });

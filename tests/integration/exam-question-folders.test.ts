@@ -35,17 +35,17 @@ describeEachDb("question bank folders (kind 3), apart from the courseware librar
   it("the courseware tree and the question tree never show each other's folders; the practice picker lists question folders only", async () => {
     const db = getDb();
     const { ac } = await admin(db);
-    const ware = await ac.call((c) => c.material.folder.create({ name: "课程视频", kind: 1 }));
-    const media = await ac.call((c) => c.material.folder.create({ name: "课程封面", kind: 2 }));
-    const bank = await ac.call((c) => c.material.folder.create({ name: "政府采购法规题库", kind: 3 }));
+    const ware = await ac.call((c) => c.material.admin.folder.create({ name: "课程视频", kind: 1 }));
+    const media = await ac.call((c) => c.material.admin.folder.create({ name: "课程封面", kind: 2 }));
+    const bank = await ac.call((c) => c.material.admin.folder.create({ name: "政府采购法规题库", kind: 3 }));
     // A sub-folder takes its parent's kind, whatever the client says.
-    const sub = await ac.call((c) => c.material.folder.create({ name: "质疑与投诉", parentId: bank.id, kind: 1 }));
+    const sub = await ac.call((c) => c.material.admin.folder.create({ name: "质疑与投诉", parentId: bank.id, kind: 1 }));
     expect(await folderKind(db, sub.id)).toBe(3);
     await judge(db, "采购文件应当保存十五年。", sub.id);
 
-    expect((await ac.call((c) => c.material.folder.tree({ kind: 1 }))).map((f) => f.id)).toEqual([ware.id]);
-    expect((await ac.call((c) => c.material.folder.tree({ kind: 2 }))).map((f) => f.id)).toEqual([media.id]);
-    expect(await ac.call((c) => c.material.folder.tree({ kind: 3 }))).toMatchObject([{ id: bank.id, kind: 3, children: [{ id: sub.id, kind: 3 }] }]);
+    expect((await ac.call((c) => c.material.admin.folder.tree({ kind: 1 }))).map((f) => f.id)).toEqual([ware.id]);
+    expect((await ac.call((c) => c.material.admin.folder.tree({ kind: 2 }))).map((f) => f.id)).toEqual([media.id]);
+    expect(await ac.call((c) => c.material.admin.folder.tree({ kind: 3 }))).toMatchObject([{ id: bank.id, kind: 3, children: [{ id: sub.id, kind: 3 }] }]);
     expect(await ac.call((c) => c.exam.admin.practice.folders())).toMatchObject([{ id: bank.id, questionCount: 1, children: [{ id: sub.id, ownCount: 1 }] }]);
     const bankTree = await ac.call((c) => c.exam.admin.question.folders());
     expect(bankTree).toMatchObject({ total: 1, unfiled: 0, folders: [{ id: bank.id, ownCount: 0, questionCount: 1, children: [{ id: sub.id, ownCount: 1 }] }] });
@@ -54,13 +54,13 @@ describeEachDb("question bank folders (kind 3), apart from the courseware librar
     // A practice cannot be built on a courseware folder.
     expect(await messageOf(ac.call((c) => c.exam.admin.practice.saveBase({ name: "法规练习", folderIds: [ware.id] })))).toBe("所选题目文件夹不存在或已删除，请重新选择");
     // Folders stay in their own tree when moved.
-    expect(await messageOf(ac.call((c) => c.material.folder.move({ id: sub.id, parentId: ware.id })))).toBe("只能移动到同一类的文件夹下");
-    expect(await messageOf(ac.call((c) => c.material.folder.move({ id: ware.id, parentId: bank.id })))).toBe("只能移动到同一类的文件夹下");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.move({ id: sub.id, parentId: ware.id })))).toBe("只能移动到同一类的文件夹下");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.move({ id: ware.id, parentId: bank.id })))).toBe("只能移动到同一类的文件夹下");
     expect((await db.select().from(materialFolders).where(eq(materialFolders.id, sub.id)))[0]!.parentId).toBe(bank.id);
 
     const badKind = "文件夹类型不正确，应为1（课件资料）、2（图片视频）或3（题库）";
-    expect(await messageOf(ac.call((c) => c.material.folder.create({ name: "其他", kind: 4 })))).toBe(badKind);
-    expect(await messageOf(ac.call((c) => c.material.folder.tree({ kind: "题库" as never })))).toBe(badKind);
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.create({ name: "其他", kind: 4 })))).toBe(badKind);
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.tree({ kind: "题库" as never })))).toBe(badKind);
 
     // Old clients name the kind themselves; 3 passes through the legacy rows.
     const client = legacyClient(db);
@@ -77,7 +77,7 @@ describeEachDb("question bank folders (kind 3), apart from the courseware librar
   it("a question cannot be filed into a courseware folder, by add, update, batch update or import", async () => {
     const db = getDb();
     const { ac } = await admin(db);
-    const ware = await ac.call((c) => c.material.folder.create({ name: "讲义资料", kind: 1 }));
+    const ware = await ac.call((c) => c.material.admin.folder.create({ name: "讲义资料", kind: 1 }));
     const bank = await createQuestionFolder(db, "政府采购法规题库");
     const notBank = "所选文件夹不是题库文件夹，试题只能放入题库中的文件夹";
     const gone = "文件夹不存在或已删除，请重新选择";
@@ -126,27 +126,27 @@ describeEachDb("question bank folders (kind 3), apart from the courseware librar
     const q1 = await judge(db, "供应商可以在知道其权益受到损害之日起七个工作日内提出质疑。", sub.id);
     const q2 = await judge(db, "质疑函应当以书面形式提出。", sub.id);
 
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: bank.id })))).toBe("文件夹不为空，请先删除或移走其中的子文件夹");
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: sub.id })))).toBe("文件夹中还有2道试题，请先移到其他文件夹或删除");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: bank.id })))).toBe("文件夹不为空，请先删除或移走其中的子文件夹");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: sub.id })))).toBe("文件夹中还有2道试题，请先移到其他文件夹或删除");
     // Deleted questions do not hold a folder.
     await ac.call((c) => c.exam.admin.question.batchDelete({ ids: [q1.id] }));
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: sub.id })))).toBe("文件夹中还有1道试题，请先移到其他文件夹或删除");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: sub.id })))).toBe("文件夹中还有1道试题，请先移到其他文件夹或删除");
     await ac.call((c) => c.exam.admin.question.batchUpdate({ ids: [q2.id], folderId: bank.id }));
 
     await createPractice(db, { name: "质疑与投诉专项练习", folderIds: [sub.id] });
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: sub.id })))).toBe("练习「质疑与投诉专项练习」正在使用该文件夹，请先在练习中移除");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: sub.id })))).toBe("练习「质疑与投诉专项练习」正在使用该文件夹，请先在练习中移除");
     const ruled = await createQuestionFolder(db, "抽题专用");
     await db.insert(examPapers).values({ name: "法规随机卷", paperType: 2, rules: [{ questionType: 3, folderId: ruled.id, count: 1, score: 5 }] });
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: ruled.id })))).toBe("试卷「法规随机卷」的抽题规则正在使用该文件夹，请先修改试卷");
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: ruled.id })))).toBe("试卷「法规随机卷」的抽题规则正在使用该文件夹，请先修改试卷");
     expect(await db.select().from(materialFolders).where(inArray(materialFolders.id, [bank.id, sub.id, ruled.id]))).toHaveLength(3);
 
     const empty = await createQuestionFolder(db, "空文件夹");
-    await ac.call((c) => c.material.folder.delete({ id: empty.id }));
+    await ac.call((c) => c.material.admin.folder.delete({ id: empty.id }));
     expect(await db.select().from(materialFolders).where(eq(materialFolders.id, empty.id))).toHaveLength(0);
 
-    const ware = await ac.call((c) => c.material.folder.create({ name: "课程视频", kind: 1 }));
-    await ac.call((c) => c.material.courseware.add({ name: "采购意向公开讲解", folderId: ware.id, url: "/storage/file/x/a.pdf", fileName: "a.pdf" }));
-    expect(await messageOf(ac.call((c) => c.material.folder.delete({ id: ware.id })))).toBe("文件夹不为空，请先移走其中的文件夹、素材和试题");
+    const ware = await ac.call((c) => c.material.admin.folder.create({ name: "课程视频", kind: 1 }));
+    await ac.call((c) => c.material.admin.courseware.add({ name: "采购意向公开讲解", folderId: ware.id, url: "/storage/file/x/a.pdf", fileName: "a.pdf" }));
+    expect(await messageOf(ac.call((c) => c.material.admin.folder.delete({ id: ware.id })))).toBe("文件夹不为空，请先移走其中的文件夹、素材和试题");
   });
 
   it("ticked questions move into a folder in one call; a folder lists its own and its sub-folders' questions", async () => {
@@ -237,21 +237,21 @@ describeEachDb("question bank folders (kind 3), apart from the courseware librar
     expect((await db.select().from(examQuestions).where(isNull(examQuestions.deletedAt))).every((q) => byId.get(q.folderId!)!.kind === 3)).toBe(true);
     // The courseware tree and the question tree now read apart.
     const { ac } = await admin(db);
-    expect((await ac.call((c) => c.material.folder.tree({ kind: 1 }))).map((f) => f.name)).toEqual(["课程视频", "只有已删题目", "混合目录"]);
+    expect((await ac.call((c) => c.material.admin.folder.tree({ kind: 1 }))).map((f) => f.name)).toEqual(["课程视频", "只有已删题目", "混合目录"]);
     expect((await ac.call((c) => c.exam.admin.practice.folders())).map((f) => f.name)).toEqual(["法规题库", "练习题库", "抽题题库", "课后习题", "混合目录"]);
   });
   it("library files stay in their own library's folders", async () => {
     const db = getDb();
     const { ac } = await admin(db);
-    const bank = await ac.call((c) => c.material.folder.create({ name: "法规题库", kind: 3 }));
-    const media = await ac.call((c) => c.material.folder.create({ name: "课程封面", kind: 2 }));
-    const ware = await ac.call((c) => c.material.folder.create({ name: "讲义资料", kind: 1 }));
-    expect(await messageOf(ac.call((c) => c.material.courseware.add({ name: "讲义", url: "/storage/file/material/a.pdf", fileName: "a.pdf", folderId: bank.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
-    expect(await messageOf(ac.call((c) => c.material.media.add({ name: "封面", url: "/storage/file/material/a.png", fileName: "a.png", folderId: ware.id })))).toBe("所选文件夹不属于图片视频，请重新选择");
-    const item = await ac.call((c) => c.material.courseware.add({ name: "讲义", url: "/storage/file/material/a.pdf", fileName: "a.pdf", folderId: ware.id }));
-    expect(await messageOf(ac.call((c) => c.material.courseware.update({ id: item.id, folderId: media.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
-    expect(await messageOf(ac.call((c) => c.material.courseware.batchUpdate({ ids: [item.id], folderId: bank.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
-    expect(await messageOf(ac.call((c) => c.material.courseware.batchUpdate({ ids: [item.id], folderId: 9_999_999 })))).toBe("文件夹不存在或已删除，请重新选择");
+    const bank = await ac.call((c) => c.material.admin.folder.create({ name: "法规题库", kind: 3 }));
+    const media = await ac.call((c) => c.material.admin.folder.create({ name: "课程封面", kind: 2 }));
+    const ware = await ac.call((c) => c.material.admin.folder.create({ name: "讲义资料", kind: 1 }));
+    expect(await messageOf(ac.call((c) => c.material.admin.courseware.add({ name: "讲义", url: "/storage/file/material/a.pdf", fileName: "a.pdf", folderId: bank.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
+    expect(await messageOf(ac.call((c) => c.material.admin.media.add({ name: "封面", url: "/storage/file/material/a.png", fileName: "a.png", folderId: ware.id })))).toBe("所选文件夹不属于图片视频，请重新选择");
+    const item = await ac.call((c) => c.material.admin.courseware.add({ name: "讲义", url: "/storage/file/material/a.pdf", fileName: "a.pdf", folderId: ware.id }));
+    expect(await messageOf(ac.call((c) => c.material.admin.courseware.update({ id: item.id, folderId: media.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
+    expect(await messageOf(ac.call((c) => c.material.admin.courseware.batchUpdate({ ids: [item.id], folderId: bank.id })))).toBe("所选文件夹不属于课件资料，请重新选择");
+    expect(await messageOf(ac.call((c) => c.material.admin.courseware.batchUpdate({ ids: [item.id], folderId: 9_999_999 })))).toBe("文件夹不存在或已删除，请重新选择");
     expect((await db.select().from(materialItems).where(eq(materialItems.id, item.id)))[0]!.folderId).toBe(ware.id);
   });
 });

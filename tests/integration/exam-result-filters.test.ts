@@ -34,9 +34,9 @@ async function setup(db: Db) {
     const u = await createUser(db, { nick });
     people[nick] = u.id;
     const lc = await signedInClient(db, u.id);
-    await lc.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await lc.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await lc.call((c) => c.exam.learner.submit({ paperId, answers: [{ questionId: q.id, answer: ["正确"] }] }));
+    await lc.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await lc.call((c) => c.exam.start({ examId: exam.id }));
+    await lc.call((c) => c.exam.submit({ paperId, answers: [{ questionId: q.id, answer: ["正确"] }] }));
   }
   const sun = await createUser(db, { nick: "孙悦" });
   people["孙悦"] = sun.id;

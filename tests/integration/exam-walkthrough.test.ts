@@ -40,10 +40,10 @@ describeEachDb("exam walkthrough: starting needs registration and attempts left"
     const exam = await createExam(db, { paperId: paper.id, makeupCount: 0, passScore: 100 });
     const { user, client } = await learner(db);
 
-    const check = await client.call((c) => c.exam.learner.check({ examId: exam.id }));
+    const check = await client.call((c) => c.exam.check({ examId: exam.id }));
     expect(check).toMatchObject({ canStart: 0, reason: "请先报名考试", reasonType: "notRegistered", isJoined: 0 });
-    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("请先报名考试");
-    expect((await rejection(client.call((c) => c.exam.learner.entry({ examId: exam.id })))).message).toBe("请先报名考试");
+    expect((await rejection(client.call((c) => c.exam.start({ examId: exam.id })))).message).toBe("请先报名考试");
+    expect((await rejection(client.call((c) => c.exam.entry({ examId: exam.id })))).message).toBe("请先报名考试");
     // Old clients get the same refusal in the envelope.
     const old = legacyClient(db);
     old.jar.cy_session = (await createSession(db, user.id)).token;
@@ -52,14 +52,14 @@ describeEachDb("exam walkthrough: starting needs registration and attempts left"
     expect(await db.select().from(examMembers).where(eq(examMembers.userId, user.id))).toHaveLength(0);
     expect(await db.select().from(examAttempts).where(eq(examAttempts.userId, user.id))).toHaveLength(0);
 
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    expect(await client.call((c) => c.exam.learner.check({ examId: exam.id }))).toMatchObject({ canStart: 1, reason: "", reasonType: "" });
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await client.call((c) => c.exam.learner.submit({ paperId }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    expect(await client.call((c) => c.exam.check({ examId: exam.id }))).toMatchObject({ canStart: 1, reason: "", reasonType: "" });
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.submit({ paperId }));
 
     // The one attempt is used: the check and the start give the same reason.
-    expect(await client.call((c) => c.exam.learner.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reason: "考试次数已用完", reasonType: "noAttempts", remainCount: 0 });
-    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("考试次数已用完");
+    expect(await client.call((c) => c.exam.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reason: "考试次数已用完", reasonType: "noAttempts", remainCount: 0 });
+    expect((await rejection(client.call((c) => c.exam.start({ examId: exam.id })))).message).toBe("考试次数已用完");
     expect(await db.select().from(examAttempts).where(eq(examAttempts.userId, user.id))).toHaveLength(1);
   });
 
@@ -68,20 +68,20 @@ describeEachDb("exam walkthrough: starting needs registration and attempts left"
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 2, passScore: 20 });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await client.call((c) => c.exam.learner.submit({ paperId, answers: [{ questionId: q.single.id, answer: ["A"] }] }));
-    expect(await client.call((c) => c.exam.learner.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reason: "您已通过本次考试", reasonType: "passed" });
-    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("您已通过本次考试");
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.submit({ paperId, answers: [{ questionId: q.single.id, answer: ["A"] }] }));
+    expect(await client.call((c) => c.exam.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reason: "您已通过本次考试", reasonType: "passed" });
+    expect((await rejection(client.call((c) => c.exam.start({ examId: exam.id })))).message).toBe("您已通过本次考试");
 
     // Before the start an unregistered learner is told to register (the waiting hall shows the register button).
     const later = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() + 600_000), endTime: new Date(Date.now() + 4000_000) });
-    expect(await client.call((c) => c.exam.learner.check({ examId: later.id }))).toMatchObject({ canStart: 0, reasonType: "notRegistered", reason: "请先报名考试" });
-    await client.call((c) => c.exam.learner.register({ examId: later.id }));
-    const hall = await client.call((c) => c.exam.learner.entry({ examId: later.id }));
+    expect(await client.call((c) => c.exam.check({ examId: later.id }))).toMatchObject({ canStart: 0, reasonType: "notRegistered", reason: "请先报名考试" });
+    await client.call((c) => c.exam.register({ examId: later.id }));
+    const hall = await client.call((c) => c.exam.entry({ examId: later.id }));
     expect(hall.paperId).toBeGreaterThan(0);
-    expect(await client.call((c) => c.exam.learner.check({ examId: later.id }))).toMatchObject({ canStart: 0, reasonType: "notStarted", reason: "考试尚未开始，请耐心等待" });
-    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
+    expect(await client.call((c) => c.exam.check({ examId: later.id }))).toMatchObject({ canStart: 0, reasonType: "notStarted", reason: "考试尚未开始，请耐心等待" });
+    expect((await rejection(client.call((c) => c.exam.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
   });
 
   it("after the end the check, the start and the hall all say the exam has ended, and the hall records nothing", async () => {
@@ -92,9 +92,9 @@ describeEachDb("exam walkthrough: starting needs registration and attempts left"
     const member = await learner(db, "已报名");
     await db.insert(examMembers).values({ examId: exam.id, userId: member.user.id, joinType: 2 });
     for (const { client } of [stranger, member]) {
-      expect(await client.call((c) => c.exam.learner.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reasonType: "ended", reason: "考试已结束" });
-      expect((await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })))).message).toBe("考试已结束");
-      expect((await rejection(client.call((c) => c.exam.learner.entry({ examId: exam.id })))).message).toBe("考试已结束");
+      expect(await client.call((c) => c.exam.check({ examId: exam.id }))).toMatchObject({ canStart: 0, reasonType: "ended", reason: "考试已结束" });
+      expect((await rejection(client.call((c) => c.exam.start({ examId: exam.id })))).message).toBe("考试已结束");
+      expect((await rejection(client.call((c) => c.exam.entry({ examId: exam.id })))).message).toBe("考试已结束");
     }
     const [m] = await db.select().from(examMembers).where(eq(examMembers.userId, member.user.id));
     expect(m!.enteredHallAt).toBeNull();
@@ -108,37 +108,37 @@ describeEachDb("exam walkthrough: the pre-check notice is read once per exam", (
     const { paper } = await fivePaper(db);
     const exam = await createExam(db, { paperId: paper.id, forcedReadTime: 10, makeupCount: 1, passScore: 100 });
     const { user, client } = await learner(db);
-    expect((await rejection(client.call((c) => c.exam.learner.precheck({ examId: exam.id })))).message).toBe("请先报名考试");
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
+    expect((await rejection(client.call((c) => c.exam.precheck({ examId: exam.id })))).message).toBe("请先报名考试");
+    await client.call((c) => c.exam.register({ examId: exam.id }));
 
     vi.useFakeTimers({ toFake: ["Date"] });
     const t0 = Date.now();
-    const first = await client.call((c) => c.exam.learner.precheck({ examId: exam.id }));
+    const first = await client.call((c) => c.exam.precheck({ examId: exam.id }));
     expect(first).toMatchObject({ noticeRead: 0, noticeRemainSeconds: 10, forcedReadTime: 10 });
-    expect((await rejection(client.call((c) => c.exam.learner.readNotice({ examId: exam.id })))).message).toBe("请先阅读考试须知（还需10秒）");
+    expect((await rejection(client.call((c) => c.exam.readNotice({ examId: exam.id })))).message).toBe("请先阅读考试须知（还需10秒）");
 
     // Closing and reopening the wizard (or going back a step) continues the countdown, it does not restart it.
     vi.setSystemTime(t0 + 6_000);
-    expect(await client.call((c) => c.exam.learner.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 0, noticeRemainSeconds: 4 });
-    expect((await rejection(client.call((c) => c.exam.learner.readNotice({ examId: exam.id })))).message).toBe("请先阅读考试须知（还需4秒）");
+    expect(await client.call((c) => c.exam.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 0, noticeRemainSeconds: 4 });
+    expect((await rejection(client.call((c) => c.exam.readNotice({ examId: exam.id })))).message).toBe("请先阅读考试须知（还需4秒）");
 
     vi.setSystemTime(t0 + 10_500);
     // Two tabs finishing at once: both are told the notice is read.
-    const both = await Promise.all([1, 2].map(() => client.call((c) => c.exam.learner.readNotice({ examId: exam.id }))));
+    const both = await Promise.all([1, 2].map(() => client.call((c) => c.exam.readNotice({ examId: exam.id }))));
     for (const r of both) expect(r).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
     vi.useRealTimers();
 
     // The next attempt of the same exam does not ask for the read again.
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await client.call((c) => c.exam.learner.submit({ paperId }));
-    expect(await client.call((c) => c.exam.learner.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.submit({ paperId }));
+    expect(await client.call((c) => c.exam.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
     const [m] = await db.select().from(examMembers).where(and(eq(examMembers.examId, exam.id), eq(examMembers.userId, user.id)));
     expect(m!.noticeReadAt).toBeInstanceOf(Date);
 
     // Another learner's read is their own.
     const other = await learner(db, "乙");
-    await other.client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    expect(await other.client.call((c) => c.exam.learner.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 0, noticeRemainSeconds: 10 });
+    await other.client.call((c) => c.exam.register({ examId: exam.id }));
+    expect(await other.client.call((c) => c.exam.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 0, noticeRemainSeconds: 10 });
   });
 
   it("an exam without a forced read has nothing to wait for", async () => {
@@ -146,9 +146,9 @@ describeEachDb("exam walkthrough: the pre-check notice is read once per exam", (
     const { paper } = await fivePaper(db);
     const exam = await createExam(db, { paperId: paper.id, forcedReadTime: 0 });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    expect(await client.call((c) => c.exam.learner.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
-    expect(await client.call((c) => c.exam.learner.readNotice({ examId: exam.id }))).toMatchObject({ noticeRead: 1 });
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    expect(await client.call((c) => c.exam.precheck({ examId: exam.id }))).toMatchObject({ noticeRead: 1, noticeRemainSeconds: 0 });
+    expect(await client.call((c) => c.exam.readNotice({ examId: exam.id }))).toMatchObject({ noticeRead: 1 });
   });
 });
 
@@ -158,8 +158,8 @@ describeEachDb("exam walkthrough: the result breaks the score down", (getDb) => 
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 1, passScore: 60, showAnswers: 1 });
     const { user, client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
     const answers = [
       { questionId: q.single.id, answer: ["A"] },
       { questionId: q.multi.id, answer: ["A", "B"] },
@@ -167,7 +167,7 @@ describeEachDb("exam walkthrough: the result breaks the score down", (getDb) => 
       { questionId: q.fill.id, answer: ["七"] },
       { questionId: q.essay.id, answer: ["质疑向采购人提出"] },
     ];
-    await client.call((c) => c.exam.learner.submit({ paperId, answers }));
+    await client.call((c) => c.exam.submit({ paperId, answers }));
     // 25 minutes and 30 seconds between the start and the submission.
     const [row] = await db.select().from(examAttempts).where(eq(examAttempts.id, paperId));
     await db
@@ -175,7 +175,7 @@ describeEachDb("exam walkthrough: the result breaks the score down", (getDb) => 
       .set({ startedAt: new Date(row!.submittedAt!.getTime() - 1530_000) })
       .where(eq(examAttempts.id, paperId));
 
-    const result = await client.call((c) => c.exam.learner.result({ examId: exam.id }));
+    const result = await client.call((c) => c.exam.result({ examId: exam.id }));
     expect(result).toMatchObject({
       score: 40,
       pendingCount: 1,
@@ -201,7 +201,7 @@ describeEachDb("exam walkthrough: the result breaks the score down", (getDb) => 
     // The correction of the short answer shows in its row.
     const admin = await signedInClient(db, (await createUser(db, { isAdmin: 1, nick: "阅卷老师" })).id);
     await admin.call((c) => c.exam.admin.exam.correct({ paperId, scores: [{ questionId: q.essay.id, score: 15 }] }));
-    const corrected = await client.call((c) => c.exam.learner.result({ paperId }));
+    const corrected = await client.call((c) => c.exam.result({ paperId }));
     expect(corrected).toMatchObject({ score: 55, pendingCount: 0, isPass: 0 });
     expect(corrected.typeScores.find((t) => t.questionType === 5)).toMatchObject({ score: 15, pendingCount: 0 });
 

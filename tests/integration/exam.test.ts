@@ -50,14 +50,14 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const exam = await createExam(db, { paperId: paper.id, limitTime: 30 });
     const { user, client } = await learner(db);
 
-    const reg = await client.call((c) => c.exam.learner.register({ examId: exam.id }));
+    const reg = await client.call((c) => c.exam.register({ examId: exam.id }));
     const prepared = await attemptsOf(db, exam.id, user.id);
     expect(prepared).toHaveLength(1);
     expect(prepared[0]!.status).toBe(0);
     expect(prepared[0]!.items).toHaveLength(5);
     expect(reg.paperId).toBe(prepared[0]!.id);
 
-    const starts = await Promise.all([1, 2, 3, 4].map(() => client.call((c) => c.exam.learner.start({ examId: exam.id }))));
+    const starts = await Promise.all([1, 2, 3, 4].map(() => client.call((c) => c.exam.start({ examId: exam.id }))));
     expect(new Set(starts.map((s) => s.paperId)).size).toBe(1);
     expect(starts[0]!.paperId).toBe(prepared[0]!.id);
     const after = await attemptsOf(db, exam.id, user.id);
@@ -65,7 +65,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     expect(after[0]!.status).toBe(1);
     // The deadline is the server's: start + limit, never after the exam ends.
     expect(after[0]!.deadline!.getTime() - after[0]!.startedAt!.getTime()).toBe(30 * 60_000);
-    const again = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    const again = await client.call((c) => c.exam.start({ examId: exam.id }));
     expect(again.paperId).toBe(starts[0]!.paperId);
     expect(again.deadline).toBe(after[0]!.deadline!.getTime());
   });
@@ -76,8 +76,8 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const end = new Date(Date.now() + 10 * 60_000);
     const exam = await createExam(db, { paperId: paper.id, limitTime: 60, endTime: end });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const s = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const s = await client.call((c) => c.exam.start({ examId: exam.id }));
     expect(s.deadline).toBe(end.getTime());
   });
 
@@ -86,34 +86,34 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, passScore: 60 });
     const { user, client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
 
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.multi.id, answer: ["C", "A", "B"], seq: 2 }));
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.judge.id, answer: ["B"], seq: 3 }));
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: ["七", "7"], seq: 4 }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.multi.id, answer: ["C", "A", "B"], seq: 2 }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.judge.id, answer: ["B"], seq: 3 }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.fill.id, answer: ["七", "7"], seq: 4 }));
 
     // A reload resumes with every saved answer and no correct answers leak.
-    const paper = await client.call((c) => c.exam.learner.paper({ paperId }));
+    const paper = await client.call((c) => c.exam.paper({ paperId }));
     expect(paper.answers.map((a) => a.questionId).sort()).toEqual([q.single.id, q.multi.id, q.judge.id, q.fill.id].sort());
     expect(JSON.stringify(paper.questions)).not.toContain("rightAnswer");
     expect(paper.questions.find((x) => x.questionId === q.fill.id)!.blankCount).toBe(2);
 
     // The essay answer arrives with the submit (still queued in the browser).
-    const result = await client.call((c) => c.exam.learner.submit({ paperId, answers: [{ questionId: q.essay.id, answer: ["质疑向采购人提出"] }] }));
+    const result = await client.call((c) => c.exam.submit({ paperId, answers: [{ questionId: q.essay.id, answer: ["质疑向采购人提出"] }] }));
     expect(result).toMatchObject({ status: 2, score: 60, pendingCount: 1, isPass: null });
     const stored = await db.select().from(examAnswers).where(eq(examAnswers.attemptId, paperId));
     expect(stored).toHaveLength(5);
     expect(stored.find((a) => a.questionId === q.judge.id)).toMatchObject({ score: 0, isCorrect: 0 });
     expect(stored.find((a) => a.questionId === q.essay.id)).toMatchObject({ score: null, answer: ["质疑向采购人提出"] });
 
-    const again = await client.call((c) => c.exam.learner.submit({ paperId }));
+    const again = await client.call((c) => c.exam.submit({ paperId }));
     expect(again.score).toBe(60);
     expect(again.submitTime).toBe(result.submitTime);
 
     // Saving after submission is refused with a clear message.
-    const late = await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["B"] })));
+    const late = await rejection(client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.single.id, answer: ["B"] })));
     expect(late.message).toBe("试卷已提交，不能继续作答");
 
     // Manual correction of the short answer decides pass/fail.
@@ -125,7 +125,7 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     expect(over.message).toContain("不能超过");
     const corrected = await ac.call((c) => c.exam.admin.exam.correct({ paperId, scores: [{ questionId: q.essay.id, score: 15 }] }));
     expect(corrected).toMatchObject({ score: 75, pendingCount: 0, isPass: 1 });
-    const res = await client.call((c) => c.exam.learner.result({ examId: exam.id }));
+    const res = await client.call((c) => c.exam.result({ examId: exam.id }));
     expect(res).toMatchObject({ score: 75, isPass: 1, remainCount: 0 });
     expect((await attemptsOf(db, exam.id, user.id))[0]!.isPass).toBe(1);
   });
@@ -135,20 +135,20 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
     const seqs = [5, 3, 9, 1, 7, 2, 8];
-    await Promise.all(seqs.map((seq) => client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: [`答案${seq}`], seq }))));
+    await Promise.all(seqs.map((seq) => client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.fill.id, answer: [`答案${seq}`], seq }))));
     const [row] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.fill.id)));
     expect(row!.answer).toEqual(["答案9"]);
     expect(row!.seq).toBe(9);
-    const older = await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.fill.id, answer: ["旧答案"], seq: 4 }));
+    const older = await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.fill.id, answer: ["旧答案"], seq: 4 }));
     expect(older.kept).toBe(false);
     const [still] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.fill.id)));
     expect(still!.answer).toEqual(["答案9"]);
     // A question that is not on the paper is refused.
     const other = await createQuestion(db, { questionType: 3, answer: ["正确"] });
-    expect((await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: other.id, answer: ["A"] })))).message).toBe("该题不在本试卷中");
+    expect((await rejection(client.call((c) => c.exam.saveAnswer({ paperId, questionId: other.id, answer: ["A"] })))).message).toBe("该题不在本试卷中");
   });
 
   it("the server clock ends the exam: grace for answers in flight, then refused and auto-submitted", async () => {
@@ -156,18 +156,18 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, limitTime: 10 });
     const { user, client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId, deadline } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId, deadline } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(deadline! + 10_000);
     // Inside the 30 s grace an answer in flight is still saved.
-    const inGrace = await client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.judge.id, answer: ["A"], seq: 2 }));
+    const inGrace = await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.judge.id, answer: ["A"], seq: 2 }));
     expect(inGrace.saved).toBe(true);
 
     vi.setSystemTime(deadline! + 31_000);
-    const late = await rejection(client.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q.multi.id, answer: ["A", "B", "C"], seq: 3 })));
+    const late = await rejection(client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.multi.id, answer: ["A", "B", "C"], seq: 3 })));
     expect(late.message).toBe("考试时间已到，答案未能保存");
     const [closed] = await attemptsOf(db, exam.id, user.id);
     expect(closed).toMatchObject({ status: 2, submitType: 2, score: 40, isPass: 0 });
@@ -181,15 +181,15 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 2 });
     const a = await learner(db, "甲");
     const b = await learner(db, "乙");
-    await a.client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const pa = await a.client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await b.client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const pb = await b.client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
+    await a.client.call((c) => c.exam.register({ examId: exam.id }));
+    const pa = await a.client.call((c) => c.exam.start({ examId: exam.id }));
+    await b.client.call((c) => c.exam.register({ examId: exam.id }));
+    const pb = await b.client.call((c) => c.exam.start({ examId: exam.id }));
+    await a.client.call((c) => c.exam.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
     const past = new Date(Date.now() - 60_000);
     await db.update(examAttempts).set({ deadline: past }).where(eq(examAttempts.examId, exam.id));
 
-    const res = await a.client.call((c) => c.exam.learner.result({ examId: exam.id }));
+    const res = await a.client.call((c) => c.exam.result({ examId: exam.id }));
     expect(res).toMatchObject({ status: 2, score: 20, submitType: 2, remainCount: 2 });
     expect((await attemptsOf(db, exam.id, b.user.id))[0]!.status).toBe(1);
 
@@ -204,19 +204,19 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, makeupCount: 1, passScore: 100 });
     const { user, client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const first = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    await client.call((c) => c.exam.learner.submit({ paperId: first.paperId }));
-    const second = await Promise.all([1, 2].map(() => client.call((c) => c.exam.learner.start({ examId: exam.id }))));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const first = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.submit({ paperId: first.paperId }));
+    const second = await Promise.all([1, 2].map(() => client.call((c) => c.exam.start({ examId: exam.id }))));
     expect(second[0]!.paperId).toBe(second[1]!.paperId);
     expect(second[0]!.paperId).not.toBe(first.paperId);
     expect(second[0]!.attemptNo).toBe(2);
-    const r = await client.call((c) => c.exam.learner.submit({ paperId: second[0]!.paperId }));
+    const r = await client.call((c) => c.exam.submit({ paperId: second[0]!.paperId }));
     expect(r.remainCount).toBe(0);
-    const refused = await rejection(client.call((c) => c.exam.learner.start({ examId: exam.id })));
+    const refused = await rejection(client.call((c) => c.exam.start({ examId: exam.id })));
     expect(refused.message).toBe("考试次数已用完");
     expect(await attemptsOf(db, exam.id, user.id)).toHaveLength(2);
-    const detail = await client.call((c) => c.exam.learner.detail({ examId: exam.id }));
+    const detail = await client.call((c) => c.exam.detail({ examId: exam.id }));
     expect(detail).toMatchObject({ usedCount: 2, remainCount: 0, makeupCount: 1, userExamStatus: 3 });
   });
 
@@ -227,9 +227,9 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     await db.insert(examOpenRanges).values({ examId: closed.id, kind: "group", target: "999" });
     const { user, client } = await learner(db);
     for (const call of [
-      () => client.call((c) => c.exam.learner.register({ examId: closed.id })),
-      () => client.call((c) => c.exam.learner.start({ examId: closed.id })),
-      () => client.call((c) => c.exam.learner.detail({ examId: closed.id })),
+      () => client.call((c) => c.exam.register({ examId: closed.id })),
+      () => client.call((c) => c.exam.start({ examId: closed.id })),
+      () => client.call((c) => c.exam.detail({ examId: closed.id })),
     ]) {
       const err = await rejection(call());
       expect(err.legacyCode).toBe("102");
@@ -237,13 +237,13 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     expect(await db.select().from(examMembers).where(eq(examMembers.userId, user.id))).toHaveLength(0);
 
     const later = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() + 600_000), endTime: new Date(Date.now() + 4000_000) });
-    await client.call((c) => c.exam.learner.register({ examId: later.id }));
-    const hall = await client.call((c) => c.exam.learner.entry({ examId: later.id }));
+    await client.call((c) => c.exam.register({ examId: later.id }));
+    const hall = await client.call((c) => c.exam.entry({ examId: later.id }));
     expect(hall.testStartRemainTime).toBeGreaterThan(590);
     expect(hall.testStartRemainTime).toBeLessThanOrEqual(600);
     expect((await attemptsOf(db, later.id, user.id))[0]!.status).toBe(0);
-    expect((await rejection(client.call((c) => c.exam.learner.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
-    const info = await client.call((c) => c.exam.learner.paperInfo({ examId: later.id }));
+    expect((await rejection(client.call((c) => c.exam.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
+    const info = await client.call((c) => c.exam.paperInfo({ examId: later.id }));
     expect(info.testStartRemainTime).toBeGreaterThan(590);
   });
 
@@ -253,16 +253,16 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const hidden = await createExam(db, { paperId: q.paper.id, showAnswers: 0 });
     const shown = await createExam(db, { paperId: q.paper.id, showAnswers: 1 });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: hidden.id }));
-    const h = await client.call((c) => c.exam.learner.start({ examId: hidden.id }));
-    await client.call((c) => c.exam.learner.submit({ paperId: h.paperId }));
-    expect((await rejection(client.call((c) => c.exam.learner.viewAnswers({ examId: hidden.id })))).message).toBe("本考试不允许查看答案");
-    await client.call((c) => c.exam.learner.register({ examId: shown.id }));
-    const s = await client.call((c) => c.exam.learner.start({ examId: shown.id }));
-    expect((await rejection(client.call((c) => c.exam.learner.questionAnswer({ paperId: s.paperId, questionId: q.single.id })))).message).toBe("交卷后才能查看答案");
-    await client.call((c) => c.exam.learner.saveAnswer({ paperId: s.paperId, questionId: q.single.id, answer: ["A"] }));
-    await client.call((c) => c.exam.learner.submit({ paperId: s.paperId }));
-    const review = await client.call((c) => c.exam.learner.viewAnswers({ examId: shown.id }));
+    await client.call((c) => c.exam.register({ examId: hidden.id }));
+    const h = await client.call((c) => c.exam.start({ examId: hidden.id }));
+    await client.call((c) => c.exam.submit({ paperId: h.paperId }));
+    expect((await rejection(client.call((c) => c.exam.viewAnswers({ examId: hidden.id })))).message).toBe("本考试不允许查看答案");
+    await client.call((c) => c.exam.register({ examId: shown.id }));
+    const s = await client.call((c) => c.exam.start({ examId: shown.id }));
+    expect((await rejection(client.call((c) => c.exam.questionAnswer({ paperId: s.paperId, questionId: q.single.id })))).message).toBe("交卷后才能查看答案");
+    await client.call((c) => c.exam.saveAnswer({ paperId: s.paperId, questionId: q.single.id, answer: ["A"] }));
+    await client.call((c) => c.exam.submit({ paperId: s.paperId }));
+    const review = await client.call((c) => c.exam.viewAnswers({ examId: shown.id }));
     const single = review.questions.find((x) => x.questionId === q.single.id)!;
     expect(single).toMatchObject({ userAnswer: ["A"], rightAnswer: ["A"], userScore: 20, isCorrect: 1 });
   });
@@ -272,11 +272,11 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     const q = await fivePaper(db);
     const exam = await createExam(db, { paperId: q.paper.id, isEnableScreenCutting: 1, screenCuttingTimes: 2 });
     const { client } = await learner(db);
-    await client.call((c) => c.exam.learner.register({ examId: exam.id }));
-    const { paperId } = await client.call((c) => c.exam.learner.start({ examId: exam.id }));
-    expect(await client.call((c) => c.exam.learner.screenCut({ paperId }))).toMatchObject({ screenCutCount: 1, remainTimes: 1, forcedSubmit: false });
-    await client.call((c) => c.exam.learner.screenCut({ paperId }));
-    const third = await client.call((c) => c.exam.learner.screenCut({ paperId }));
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    expect(await client.call((c) => c.exam.screenCut({ paperId }))).toMatchObject({ screenCutCount: 1, remainTimes: 1, forcedSubmit: false });
+    await client.call((c) => c.exam.screenCut({ paperId }));
+    const third = await client.call((c) => c.exam.screenCut({ paperId }));
     expect(third.forcedSubmit).toBe(true);
     const [a] = await db.select().from(examAttempts).where(eq(examAttempts.id, paperId));
     expect(a).toMatchObject({ status: 2, submitType: 3 });
@@ -291,11 +291,11 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     await createExam(db, { paperId: q.paper.id, name: "已结束的考试", startTime: new Date(now - 7200_000), endTime: new Date(now - 3600_000) });
     await createExam(db, { paperId: q.paper.id, name: "未启用的考试", status: 0 });
     const { client } = await learner(db);
-    expect((await client.call((c) => c.exam.learner.pageMine({}))).total).toBe(3);
-    expect((await client.call((c) => c.exam.learner.pageMine({ status: 1 }))).list.map((e) => e.name)).toEqual(["未开始的考试"]);
-    expect((await client.call((c) => c.exam.learner.pageMine({ status: 3 }))).list.map((e) => e.name)).toEqual(["已结束的考试"]);
-    await client.call((c) => c.exam.learner.register({ examId: future.id }));
-    expect((await client.call((c) => c.exam.learner.toDo())).map((e) => e.examId)).toEqual([future.id]);
+    expect((await client.call((c) => c.exam.pageMine({}))).total).toBe(3);
+    expect((await client.call((c) => c.exam.pageMine({ status: 1 }))).list.map((e) => e.name)).toEqual(["未开始的考试"]);
+    expect((await client.call((c) => c.exam.pageMine({ status: 3 }))).list.map((e) => e.name)).toEqual(["已结束的考试"]);
+    await client.call((c) => c.exam.register({ examId: future.id }));
+    expect((await client.call((c) => c.exam.toDo())).map((e) => e.examId)).toEqual([future.id]);
   });
 });
 
@@ -352,7 +352,7 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
     const papers = [];
     for (const name of ["甲", "乙", "丙"]) {
       const { client, user } = await learner(db, name);
-      await client.call((c) => c.exam.learner.register({ examId: exam.id }));
+      await client.call((c) => c.exam.register({ examId: exam.id }));
       papers.push((await attemptsOf(db, exam.id, user.id))[0]!);
     }
     const { examQuestions } = await import("@db/schema");
@@ -385,10 +385,10 @@ describeEachDb("exam: question bank, papers and exam admin", (getDb) => {
 
     const a = await learner(db, "王晓雯");
     const b = await learner(db, "刘洋");
-    await a.client.call((c) => c.exam.learner.register({ examId: base.id }));
-    const pa = await a.client.call((c) => c.exam.learner.start({ examId: base.id }));
-    await a.client.call((c) => c.exam.learner.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
-    await a.client.call((c) => c.exam.learner.submit({ paperId: pa.paperId }));
+    await a.client.call((c) => c.exam.register({ examId: base.id }));
+    const pa = await a.client.call((c) => c.exam.start({ examId: base.id }));
+    await a.client.call((c) => c.exam.saveAnswer({ paperId: pa.paperId, questionId: q.single.id, answer: ["A"] }));
+    await a.client.call((c) => c.exam.submit({ paperId: pa.paperId }));
     await ac.call((c) => c.exam.admin.exam.memberAdd({ examId: base.id, userIds: [b.user.id] }));
 
     const results = await ac.call((c) => c.exam.admin.exam.resultPage({ examId: base.id }));

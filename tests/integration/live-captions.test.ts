@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { liveCaptions, livePlaybackSubscriptions, liveSeriesSubscriptions, stationMessages, users } from "@db/schema";
-import { sendToUsers, settleUnreadPushes } from "@trpc-app/message/service";
+import { sendToUsers, settleUnreadPushes } from "@trpc-app/message/message.service";
 import { createLive, createLiveSeries } from "../factories/live";
 import { createQuestionnaire } from "../factories/questionnaire";
 import { createUser } from "../factories/user";
@@ -211,9 +211,9 @@ describeEachDb("live notifications: station messages", (getDb) => {
     const page = await me.call((c) => c.message.page({}));
     expect(page).toMatchObject({ total: 1, unreadNum: 1, list: [{ title: "直播回放已生成", isRead: 0, linkUrl: `/live/detail?roomId=${live.roomId}` }] });
     expect(await me.call((c) => c.message.unreadCount())).toEqual({ unreadNum: 1 });
-    expect(await engine(db).call((c) => c.realtime.unreadNum({ userId: a!.id }))).toBe(1);
+    expect(await engine(db).call((c) => c.realtime.service.unreadNum({ userId: a!.id }))).toBe(1);
     expect(await me.call((c) => c.message.markRead({ id: page.list[0]!.id }))).toEqual({ updated: 1, unreadNum: 0 });
-    expect(await engine(db).call((c) => c.realtime.unreadNum({ userId: a!.id }))).toBe(0);
+    expect(await engine(db).call((c) => c.realtime.service.unreadNum({ userId: a!.id }))).toBe(0);
   });
 
   it("tells series subscribers once when a live of the series is created, and once when it starts", async () => {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { adminMessages, adminMessageUsers, stationMessages } from "@db/schema";
-import { settleUnreadPushes } from "@trpc-app/message/service";
+import { settleUnreadPushes } from "@trpc-app/message/message.service";
 import { isOpenTo, userScope } from "@trpc-app/org/membership";
 import type { OpenRangeEntry } from "@base/open-range";
 import { usersInRange } from "@trpc-app/message/recipients";

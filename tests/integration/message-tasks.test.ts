@@ -2,7 +2,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { examAttempts, examMembers, liveAppointments, messageTaskRunner, messageTasks, stationMessages, userCourses, userIdentities } from "@db/schema";
-import { settleUnreadPushes } from "@trpc-app/message/service";
+import { settleUnreadPushes } from "@trpc-app/message/message.service";
 import { sweepMessageTasks, takeRunnerLease } from "@trpc-app/message/task.sweep";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";

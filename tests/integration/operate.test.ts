@@ -48,7 +48,7 @@ describeEachDb("operations content", (getDb) => {
 
     await client.call((x) => x.operate.admin.banner.del({ id: a.id }));
     expect(await sorts(db)).toEqual([[d.id, 1], [c.id, 2], [b.id, 3]]);
-    const learner = await testClient(db).call((x) => x.operate.learner.banners({}));
+    const learner = await testClient(db).call((x) => x.operate.banners({}));
     expect(learner.map((l) => l.id)).toEqual([d.id, c.id, b.id]);
   });
 
@@ -84,10 +84,10 @@ describeEachDb("operations content", (getDb) => {
     await createBanner(db, { title: "已结束", startTime: now - 2 * HOUR, endTime: now - HOUR });
     await createBanner(db, { title: "移动端", platform: 2 });
     const visitor = testClient(db);
-    const list = await visitor.call((x) => x.operate.learner.banners({ platform: 1 }));
+    const list = await visitor.call((x) => x.operate.banners({ platform: 1 }));
     expect(list.map((b) => b.id)).toEqual([shown.id, windowed.id]);
     expect(Object.keys(list[0]!)).toEqual(expect.arrayContaining(["id", "title", "picUrl", "linkUrl"]));
-    const mobile = await visitor.call((x) => x.operate.learner.banners({ platform: 2 }));
+    const mobile = await visitor.call((x) => x.operate.banners({ platform: 2 }));
     expect(mobile.map((b) => b.title)).toEqual(["移动端"]);
   });
 
@@ -121,17 +121,17 @@ describeEachDb("operations content", (getDb) => {
     expect(child.message).toBe("推荐位最多两级：分类下只能添加子标签");
 
     const visitor = testClient(db);
-    const tree = await visitor.call((x) => x.operate.learner.tree({}));
+    const tree = await visitor.call((x) => x.operate.tree({}));
     expect(tree.map((n) => n.name)).toEqual(["推荐课程", "认证专区"]);
     expect(tree[0]!.children.map((n) => n.name)).toEqual(["法规解读", "实务操作"]);
     expect(tree[0]).toMatchObject({ isOpenJump: 1, jumpUrl: "/course/center", picUrl: "" });
 
-    const all = await visitor.call((x) => x.operate.learner.dataAll({}));
+    const all = await visitor.call((x) => x.operate.dataAll({}));
     const lawItems = all[0]!.children[0]!.dataList;
     expect(lawItems[0]).toMatchObject({ type: 1, recommendObjectId: 501, linkUrl: "/course/detail?id=501", isFree: 0, realPrice: 9900, scribingPrice: 19900, liveStatus: null });
     expect(all[0]!.children[1]!.dataList[0]).toMatchObject({ type: 2, liveStatus: 1, linkUrl: "/live/series?channel=xinrendalibao" });
     expect(all[1]!.dataList[0]!.linkUrl).toBe("/exam/detail?id=9");
-    const one = await visitor.call((x) => x.operate.learner.data({ recommendId: laws.id }));
+    const one = await visitor.call((x) => x.operate.data({ recommendId: laws.id }));
     expect(one.map((i) => i.name)).toEqual(["政府采购法精讲"]);
   });
 
@@ -142,11 +142,11 @@ describeEachDb("operations content", (getDb) => {
     const item = await createItem(db, { recommendId: block.id, type: 1, recommendObjectId: course!.id, name: undefined });
     expect(item).toMatchObject({ name: "政府采购需求管理办法解读", teacher: "李红梅", realPrice: 4900 });
     await db.update(courses).set({ name: "政府采购需求管理办法（2026版）解读", price: 3900 }).where(eq(courses.id, course!.id));
-    const [read] = await testClient(db).call((x) => x.operate.learner.data({ recommendId: block.id }));
+    const [read] = await testClient(db).call((x) => x.operate.data({ recommendId: block.id }));
     expect(read).toMatchObject({ name: "政府采购需求管理办法（2026版）解读", realPrice: 3900 });
     // Taken offline: learners no longer see it.
     await db.update(courses).set({ status: 2 }).where(eq(courses.id, course!.id));
-    expect(await testClient(db).call((x) => x.operate.learner.data({ recommendId: block.id }))).toEqual([]);
+    expect(await testClient(db).call((x) => x.operate.data({ recommendId: block.id }))).toEqual([]);
     const client = await admin(db);
     const refreshed = await client.call((x) => x.operate.admin.recommend.initDetail({ recommendId: block.id }));
     expect(refreshed).toEqual({ total: 1, updated: 1 });
@@ -159,13 +159,13 @@ describeEachDb("operations content", (getDb) => {
     await createWord(db, { name: "框架协议" });
     await createWord(db, { name: "停用词", status: 0 });
     const visitor = testClient(db);
-    const words = await visitor.call((x) => x.operate.learner.searchBarData({ pathName: "guangxi" }));
+    const words = await visitor.call((x) => x.operate.searchBarData({ pathName: "guangxi" }));
     expect(words.map((w) => w.name)).toEqual(["政府采购法", "框架协议"]);
-    await visitor.call((x) => x.operate.learner.searchBarClick({ id: w1.id }));
-    await Promise.all([1, 2, 3].map(() => visitor.call((x) => x.operate.learner.searchBarClick({ id: w1.id }))));
+    await visitor.call((x) => x.operate.searchBarClick({ id: w1.id }));
+    await Promise.all([1, 2, 3].map(() => visitor.call((x) => x.operate.searchBarClick({ id: w1.id }))));
     const [row] = await db.select().from(searchBarWords).where(eq(searchBarWords.id, w1.id));
     expect(row!.statisticsCount).toBe(4);
-    const missing = await rejection(visitor.call((x) => x.operate.learner.searchBarClick({ id: 999 })));
+    const missing = await rejection(visitor.call((x) => x.operate.searchBarClick({ id: 999 })));
     expect(missing.message).toBe("搜索词不存在或已删除");
   });
 
@@ -176,18 +176,18 @@ describeEachDb("operations content", (getDb) => {
     await createCategory(db, { name: "实施条例", parentId: law.id });
     await createCategory(db, { name: "专家直播", type: 2 });
     const visitor = testClient(db);
-    expect((await visitor.call((x) => x.operate.learner.categoryList({ type: 1 }))).map((c) => c.name)).toEqual(["法律法规"]);
-    expect((await visitor.call((x) => x.operate.learner.categoryTabList({ categoryId: law.id }))).map((c) => c.name)).toEqual(["政府采购法", "实施条例"]);
+    expect((await visitor.call((x) => x.operate.categoryList({ type: 1 }))).map((c) => c.name)).toEqual(["法律法规"]);
+    expect((await visitor.call((x) => x.operate.categoryTabList({ categoryId: law.id }))).map((c) => c.name)).toEqual(["政府采购法", "实施条例"]);
 
     const client = await admin(db);
-    expect((await visitor.call((x) => x.operate.learner.layout())).headerSearch).toBe(1);
+    expect((await visitor.call((x) => x.operate.layout())).headerSearch).toBe(1);
     await client.call((x) => x.operate.admin.updateLayout({ headerSearch: 0, globalFooter: 0 }));
     await client.call((x) => x.operate.admin.updateLayout({ loginUrl: "/sign/up" }));
-    expect(await visitor.call((x) => x.operate.learner.layout())).toMatchObject({ headerSearch: 0, globalFooter: 0, headerTabs: 1, loginUrl: "/sign/up" });
+    expect(await visitor.call((x) => x.operate.layout())).toMatchObject({ headerSearch: 0, globalFooter: 0, headerTabs: 1, loginUrl: "/sign/up" });
 
-    expect(await visitor.call((x) => x.operate.learner.popup())).toBeNull();
+    expect(await visitor.call((x) => x.operate.popup())).toBeNull();
     await client.call((x) => x.operate.admin.marketing.updatePopup({ picUrl: "/popup.png", status: 1 }));
-    expect(await visitor.call((x) => x.operate.learner.popup())).toMatchObject({ picUrl: "/popup.png", status: 1 });
+    expect(await visitor.call((x) => x.operate.popup())).toMatchObject({ picUrl: "/popup.png", status: 1 });
   });
 
   it("moves a sub-tab to another category (move/v2), deletes with children, and keeps every level contiguous", async () => {

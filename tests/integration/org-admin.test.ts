@@ -29,20 +29,20 @@ describeEachDb("org user administration", (getDb) => {
     const visitor = testClient(db);
     const asLearner = await signedInClient(db, learner.id);
     const calls: Array<(c: any) => Promise<unknown>> = [
-      (c) => c.org.users.add({ loginName: "x_user", nick: "某人" }),
-      (c) => c.org.users.update({ userId: learner.id, nick: "改名" }),
-      (c) => c.org.users.del({ userId: learner.id }),
-      (c) => c.org.users.getUser({ userId: learner.id }),
-      (c) => c.org.users.addRoleAndGroup({ userIds: [learner.id], groupIds: [1] }),
-      (c) => c.org.users.resetAuthInfo({ userId: learner.id }),
-      (c) => c.org.users.importProgress({ id: 1 }),
-      (c) => c.org.users.privilege.userApp(),
-      (c) => c.org.group.add({ name: "某单位" }),
-      (c) => c.org.group.tree(),
-      (c) => c.org.role.move({ id: 1, parentId: null }),
-      (c) => c.org.group.init(),
-      (c) => c.org.tags.create({ name: "某标签" }),
-      (c) => c.org.tags.list({}),
+      (c) => c.org.admin.users.add({ loginName: "x_user", nick: "某人" }),
+      (c) => c.org.admin.users.update({ userId: learner.id, nick: "改名" }),
+      (c) => c.org.admin.users.del({ userId: learner.id }),
+      (c) => c.org.admin.users.getUser({ userId: learner.id }),
+      (c) => c.org.admin.users.addRoleAndGroup({ userIds: [learner.id], groupIds: [1] }),
+      (c) => c.org.admin.users.resetAuthInfo({ userId: learner.id }),
+      (c) => c.org.admin.users.importProgress({ id: 1 }),
+      (c) => c.org.admin.users.privilege.userApp(),
+      (c) => c.org.admin.group.add({ name: "某单位" }),
+      (c) => c.org.admin.group.tree(),
+      (c) => c.org.admin.role.move({ id: 1, parentId: null }),
+      (c) => c.org.admin.group.init(),
+      (c) => c.org.admin.tags.create({ name: "某标签" }),
+      (c) => c.org.admin.tags.list({}),
     ];
     for (const call of calls) {
       expect((await rejection(visitor.call(call))).legacyCode).toBe("281");
@@ -60,7 +60,7 @@ describeEachDb("org user administration", (getDb) => {
     const group = await createGroup(db, "杭州市财政局");
     const role = await createRole(db, "采购经办人");
 
-    const made = await admin.call((c) => c.org.users.add({ loginName: "wang_cg", nick: "王采购", mobile: "13611112222", groupIds: [group.id], roleIds: [role.id] }));
+    const made = await admin.call((c) => c.org.admin.users.add({ loginName: "wang_cg", nick: "王采购", mobile: "13611112222", groupIds: [group.id], roleIds: [role.id] }));
     expect(made.generatedPassword).toMatch(/^[A-Za-z0-9!@#$]{12}$/);
     const stored = await row(db, made.userId);
     expect(stored.registerSource).toBe("admin");
@@ -68,41 +68,41 @@ describeEachDb("org user administration", (getDb) => {
     expect(await db.select().from(userGroups).where(eq(userGroups.userId, made.userId))).toHaveLength(1);
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, made.userId))).toHaveLength(1);
 
-    const given = await admin.call((c) => c.org.users.add({ loginName: "li_dl", nick: "李代理", password: "Caiyun@2026ok" }));
+    const given = await admin.call((c) => c.org.admin.users.add({ loginName: "li_dl", nick: "李代理", password: "Caiyun@2026ok" }));
     expect(given.generatedPassword).toBeNull();
-    expect((await rejection(admin.call((c) => c.org.users.add({ loginName: "WANG_CG", nick: "重名" })))).message).toBe("该用户名已被使用");
-    expect((await rejection(admin.call((c) => c.org.users.add({ loginName: "13611112222", nick: "手机" })))).message).toBe("用户名不能使用手机号格式");
-    expect((await rejection(admin.call((c) => c.org.users.add({ loginName: "ok_name", nick: "弱密码", password: "abc" })))).message).toContain("密码为10-16位");
+    expect((await rejection(admin.call((c) => c.org.admin.users.add({ loginName: "WANG_CG", nick: "重名" })))).message).toBe("该用户名已被使用");
+    expect((await rejection(admin.call((c) => c.org.admin.users.add({ loginName: "13611112222", nick: "手机" })))).message).toBe("用户名不能使用手机号格式");
+    expect((await rejection(admin.call((c) => c.org.admin.users.add({ loginName: "ok_name", nick: "弱密码", password: "abc" })))).message).toContain("密码为10-16位");
 
-    expect(await admin.call((c) => c.org.users.checkName({ loginName: "wang_cg", mobile: "13699990000" }))).toMatchObject({ loginNameExists: true, mobileExists: false });
-    expect(await admin.call((c) => c.org.users.checkName({ loginName: "wang_cg", userId: made.userId }))).toMatchObject({ loginNameExists: false });
+    expect(await admin.call((c) => c.org.admin.users.checkName({ loginName: "wang_cg", mobile: "13699990000" }))).toMatchObject({ loginNameExists: true, mobileExists: false });
+    expect(await admin.call((c) => c.org.admin.users.checkName({ loginName: "wang_cg", userId: made.userId }))).toMatchObject({ loginNameExists: false });
 
-    const updated = await admin.call((c) => c.org.users.update({ userId: made.userId, nick: "王经办", mobile: "13611113333", isTeacher: 1 }));
+    const updated = await admin.call((c) => c.org.admin.users.update({ userId: made.userId, nick: "王经办", mobile: "13611113333", isTeacher: 1 }));
     expect(updated).toMatchObject({ nick: "王经办", mobile: "13611113333", isTeacher: 1 });
     expect(updated.groups.map((g) => g.name)).toEqual(["杭州市财政局"]);
-    expect((await rejection(admin.call((c) => c.org.users.update({ userId: made.userId, mobile: "13611113333", loginName: "li_dl" })))).message).toBe("该用户名已被使用");
-    expect((await rejection(admin.call((c) => c.org.users.update({ userId: adminUser.id, isAdmin: 0 })))).message).toBe("不能取消当前登录账号的管理员身份");
+    expect((await rejection(admin.call((c) => c.org.admin.users.update({ userId: made.userId, mobile: "13611113333", loginName: "li_dl" })))).message).toBe("该用户名已被使用");
+    expect((await rejection(admin.call((c) => c.org.admin.users.update({ userId: adminUser.id, isAdmin: 0 })))).message).toBe("不能取消当前登录账号的管理员身份");
 
     // Soft delete: the row stays, the names are freed, the sessions end.
     await signedInClient(db, made.userId);
-    await admin.call((c) => c.org.users.del({ ids: [made.userId] }));
+    await admin.call((c) => c.org.admin.users.del({ ids: [made.userId] }));
     const gone = await row(db, made.userId);
     expect(gone.status).toBe(-1);
     expect(gone.loginName).toMatch(/^del_/);
     expect(gone.mobile).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.userId, made.userId))).toHaveLength(0);
-    const page = await admin.call((c) => c.org.users.page({ keyword: "王" }));
+    const page = await admin.call((c) => c.org.admin.users.page({ keyword: "王" }));
     expect(page.total).toBe(0);
-    expect((await rejection(admin.call((c) => c.org.users.getUser({ userId: made.userId })))).message).toBe("用户不存在或已删除");
-    expect((await admin.call((c) => c.org.users.checkName({ loginName: "wang_cg" }))).loginNameExists).toBe(false);
-    expect((await rejection(admin.call((c) => c.org.users.del({ userId: adminUser.id })))).message).toBe("不能删除当前登录的账号");
+    expect((await rejection(admin.call((c) => c.org.admin.users.getUser({ userId: made.userId })))).message).toBe("用户不存在或已删除");
+    expect((await admin.call((c) => c.org.admin.users.checkName({ loginName: "wang_cg" }))).loginNameExists).toBe(false);
+    expect((await rejection(admin.call((c) => c.org.admin.users.del({ userId: adminUser.id })))).message).toBe("不能删除当前登录的账号");
 
     // Group members including sub-groups.
     const sub = await createGroup(db, "西湖区财政局", group.id);
-    await admin.call((c) => c.org.users.addGroup({ userIds: [given.userId], groupIds: [sub.id] }));
-    const members = await admin.call((c) => c.org.users.allChildPage({ groupId: group.id }));
+    await admin.call((c) => c.org.admin.users.addGroup({ userIds: [given.userId], groupIds: [sub.id] }));
+    const members = await admin.call((c) => c.org.admin.users.allChildPage({ groupId: group.id }));
     expect(members.list.map((u) => u.loginName)).toEqual(["li_dl"]);
-    const types = await admin.call((c) => c.org.users.registerType());
+    const types = await admin.call((c) => c.org.admin.users.registerType());
     expect(types.find((t) => t.code === "admin")).toMatchObject({ name: "后台添加", count: 1 });
   });
 
@@ -117,9 +117,9 @@ describeEachDb("org user administration", (getDb) => {
       .values({ name: "政府采购法实务考试", startTime: new Date(), endTime: new Date(Date.now() + 3600_000) })
       .returning();
     await db.insert(examMembers).values({ examId: exam!.id, userId: joined.id });
-    const page = await admin.call((c) => c.org.users.notJoinExam({ examId: exam!.id, keyword: "报名学员" }));
+    const page = await admin.call((c) => c.org.admin.users.notJoinExam({ examId: exam!.id, keyword: "报名学员" }));
     expect(page.list.map((u) => u.userId)).toEqual([free.id]);
-    expect((await rejection(admin.call((c) => c.org.users.notJoinExam({ examId: 999999 })))).message).toBe("考试不存在或已删除");
+    expect((await rejection(admin.call((c) => c.org.admin.users.notJoinExam({ examId: 999999 })))).message).toBe("考试不存在或已删除");
   });
 
   it("resets authentication info and answers privileges", async () => {
@@ -127,19 +127,19 @@ describeEachDb("org user administration", (getDb) => {
     const adminUser = await createUser(db, { loginName: "boss2", isAdmin: 1 });
     const admin = await signedInClient(db, adminUser.id);
     const learner = await createUser(db, { identitySource: 1 });
-    expect(await admin.call((c) => c.org.users.getAuthInfo({ userId: learner.id }))).toMatchObject({ isComplete: true, identitySource: 1 });
-    await admin.call((c) => c.org.users.resetAuthInfo({ userId: learner.id }));
+    expect(await admin.call((c) => c.org.admin.users.getAuthInfo({ userId: learner.id }))).toMatchObject({ isComplete: true, identitySource: 1 });
+    await admin.call((c) => c.org.admin.users.resetAuthInfo({ userId: learner.id }));
     expect((await row(db, learner.id)).identitySource).toBe(0);
 
     const { ops, audit } = await createPrivileges(db, adminUser.id);
-    const els = await admin.call((c) => c.org.users.privilege.userElements({ pageUrl: "/admin/users" }));
+    const els = await admin.call((c) => c.org.admin.users.privilege.userElements({ pageUrl: "/admin/users" }));
     expect(els.map((e) => e.code).sort()).toEqual(["user.add", "user.import", "user.view"]);
-    expect((await admin.call((c) => c.org.users.privilege.userApp())).map((a) => a.code)).toEqual(["elearning-admin", "exam-monitor"]);
-    await admin.call((c) => c.org.users.privilege.bindPosition({ userId: adminUser.id, positionIds: [audit.id] }));
-    expect((await admin.call((c) => c.org.users.privilege.userPosition())).map((p) => p.id)).toEqual([audit.id]);
-    expect((await admin.call((c) => c.org.users.privilege.userApp())).map((a) => a.code)).toEqual(["elearning-admin", "audit-report"]);
-    expect((await admin.call((c) => c.org.users.privilege.allPosition({ type: 1 }))).map((p) => p.id)).toEqual([ops.id, audit.id]);
-    expect(await admin.call((c) => c.org.users.appList())).toHaveLength(3);
+    expect((await admin.call((c) => c.org.admin.users.privilege.userApp())).map((a) => a.code)).toEqual(["elearning-admin", "exam-monitor"]);
+    await admin.call((c) => c.org.admin.users.privilege.bindPosition({ userId: adminUser.id, positionIds: [audit.id] }));
+    expect((await admin.call((c) => c.org.admin.users.privilege.userPosition())).map((p) => p.id)).toEqual([audit.id]);
+    expect((await admin.call((c) => c.org.admin.users.privilege.userApp())).map((a) => a.code)).toEqual(["elearning-admin", "audit-report"]);
+    expect((await admin.call((c) => c.org.admin.users.privilege.allPosition({ type: 1 }))).map((p) => p.id)).toEqual([ops.id, audit.id]);
+    expect(await admin.call((c) => c.org.admin.users.appList())).toHaveLength(3);
   });
 
   it("imports good rows, keeps bad rows with reasons and reports progress", async () => {
@@ -157,12 +157,12 @@ describeEachDb("org user administration", (getDb) => {
       ["zheng_cg", "郑采购", "13500000009", "short", "不存在的单位", ""],
       ["zhou_cg", "周二", "13700000006", "Caiyun@2026e", "", ""],
     ]);
-    const started = await admin.call((c) => c.org.users.importExcel({ file }));
+    const started = await admin.call((c) => c.org.admin.users.importExcel({ file }));
     expect(started.total).toBe(6);
     let progress = started;
     for (let i = 0; i < 200 && progress.status === "running"; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      progress = await admin.call((c) => c.org.users.importProgress({ id: started.jobId }));
+      progress = await admin.call((c) => c.org.admin.users.importProgress({ id: started.jobId }));
     }
     expect(progress).toMatchObject({ status: "done", total: 6, processed: 6, succeeded: 2, failed: 4, percent: 100 });
     const reasons = Object.fromEntries(progress.errorRows.map((r) => [r.row, r.error]));
@@ -182,7 +182,7 @@ describeEachDb("org user administration", (getDb) => {
     const job = (await db.select().from(userImportJobs).where(eq(userImportJobs.id, started.jobId)))[0]!;
     expect(JSON.stringify(job.errorRows)).not.toContain("Caiyun@2026c");
 
-    const report = await admin.call((c) => c.org.users.importErrors({ id: started.jobId }));
+    const report = await admin.call((c) => c.org.admin.users.importErrors({ id: started.jobId }));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(report.base64, "base64") as never);
     const ws = wb.worksheets[0]!;
@@ -192,6 +192,6 @@ describeEachDb("org user administration", (getDb) => {
     expect(ws.getRow(2).getCell(8).value).toBe("登录名已存在");
 
     const wrong = new File([new Uint8Array([1, 2, 3])], "x.xlsx");
-    expect((await rejection(admin.call((c) => c.org.users.importExcel({ file: wrong })))).message).toBe("文件无法读取，请上传 .xlsx 格式的 Excel 文件");
+    expect((await rejection(admin.call((c) => c.org.admin.users.importExcel({ file: wrong })))).message).toBe("文件无法读取，请上传 .xlsx 格式的 Excel 文件");
   });
 });

@@ -48,7 +48,7 @@ describeEachDb("back office: users", (getDb) => {
       await createUser(db, { loginName: `stud_${i}`, nick: `学员${i}`, mobile: `1380000${String(i).padStart(4, "0")}` });
     await createUser(db, { loginName: "zhang_san", nick: "张三", mobile: "13912345678", status: 0 });
 
-    const first = await client.call((c) => c.org.users.page({ pageNo: 1, pageSize: 10 }));
+    const first = await client.call((c) => c.org.admin.users.page({ pageNo: 1, pageSize: 10 }));
     expect(first.total).toBe(27);
     expect(first.list).toHaveLength(10);
     expect(first).toMatchObject({ pageNo: 1, pageSize: 10 });
@@ -56,24 +56,24 @@ describeEachDb("back office: users", (getDb) => {
     expect(first.list[0]!.mobile).toBe("13912345678");
     expect(typeof first.list[0]!.createdAt).toBe("number");
 
-    const third = await client.call((c) => c.org.users.page({ pageNo: 3, pageSize: 10 }));
+    const third = await client.call((c) => c.org.admin.users.page({ pageNo: 3, pageSize: 10 }));
     expect(third.list).toHaveLength(7);
 
-    const legacyPaging = await client.call((c) => c.org.users.page({ page: "2", element: "5" }));
+    const legacyPaging = await client.call((c) => c.org.admin.users.page({ page: "2", element: "5" }));
     expect(legacyPaging).toMatchObject({ pageNo: 2, pageSize: 5, total: 27 });
 
-    const byNick = await client.call((c) => c.org.users.page({ keyword: "张三" }));
+    const byNick = await client.call((c) => c.org.admin.users.page({ keyword: "张三" }));
     expect(byNick.list.map((u) => u.loginName)).toEqual(["zhang_san"]);
-    const byMobile = await client.call((c) => c.org.users.page({ keyword: "1234567" }));
+    const byMobile = await client.call((c) => c.org.admin.users.page({ keyword: "1234567" }));
     expect(byMobile.total).toBe(1);
-    const byLogin = await client.call((c) => c.org.users.page({ keyword: "STUD_1" }));
+    const byLogin = await client.call((c) => c.org.admin.users.page({ keyword: "STUD_1" }));
     expect(byLogin.total).toBe(11);
-    const wildcard = await client.call((c) => c.org.users.page({ keyword: "%" }));
+    const wildcard = await client.call((c) => c.org.admin.users.page({ keyword: "%" }));
     expect(wildcard.total).toBe(0);
 
-    const disabled = await client.call((c) => c.org.users.page({ status: 0 }));
+    const disabled = await client.call((c) => c.org.admin.users.page({ status: 0 }));
     expect(disabled.list.map((u) => u.loginName)).toEqual(["zhang_san"]);
-    const admins = await client.call((c) => c.org.users.page({ isAdmin: "1" }));
+    const admins = await client.call((c) => c.org.admin.users.page({ isAdmin: "1" }));
     expect(admins.list.map((u) => u.loginName)).toEqual(["admin_boss"]);
   });
 
@@ -81,9 +81,9 @@ describeEachDb("back office: users", (getDb) => {
     const db = getDb();
     const { client } = await adminClient(db);
     const u = await createUser(db, { loginName: "reader", nick: "读者" });
-    const one = await client.call((c) => c.org.users.getOne({ id: u.id }));
+    const one = await client.call((c) => c.org.admin.users.getOne({ id: u.id }));
     expect(one).toMatchObject({ userId: u.id, loginName: "reader", nick: "读者", locked: false, status: 1 });
-    const missing = await failure(client.call((c) => c.org.users.getOne({ userId: 999999 })));
+    const missing = await failure(client.call((c) => c.org.admin.users.getOne({ userId: 999999 })));
     expect(missing.err.code).toBe("NOT_FOUND");
     expect(missing.message).toBe("用户不存在或已删除");
   });
@@ -96,7 +96,7 @@ describeEachDb("back office: users", (getDb) => {
     await learner.call((c) => c.auth.getUser());
     expect(await sessionCount(db, u.id)).toBe(1);
 
-    await client.call((c) => c.org.users.unable({ userId: u.id }));
+    await client.call((c) => c.org.admin.users.unable({ userId: u.id }));
     expect((await userRow(db, u.id)).status).toBe(0);
     expect(await sessionCount(db, u.id)).toBe(0);
     const after = await failure(learner.call((c) => c.auth.getUser()));
@@ -106,7 +106,7 @@ describeEachDb("back office: users", (getDb) => {
     );
     expect(login.message).toBe("账号已被禁用，请联系管理员");
 
-    await client.call((c) => c.org.users.able({ userId: u.id }));
+    await client.call((c) => c.org.admin.users.able({ userId: u.id }));
     expect((await userRow(db, u.id)).status).toBe(1);
     const again = testClient(db);
     const me = await again.call((c) => c.auth.login({ authentication_type: "password", account: "target", password: u.password }));
@@ -120,18 +120,18 @@ describeEachDb("back office: users", (getDb) => {
     const b = await createUser(db);
     await createSession(db, a.id);
     await createSession(db, b.id);
-    const res = await client.call((c) => c.org.users.unable({ ids: [a.id, b.id] }));
+    const res = await client.call((c) => c.org.admin.users.unable({ ids: [a.id, b.id] }));
     expect(res).toEqual({ count: 2, status: 0 });
     expect((await userRow(db, a.id)).status).toBe(0);
     expect((await userRow(db, b.id)).status).toBe(0);
     expect((await sessionCount(db, a.id)) + (await sessionCount(db, b.id))).toBe(0);
 
-    const bad = await failure(client.call((c) => c.org.users.able({ ids: [a.id, 888888] })));
+    const bad = await failure(client.call((c) => c.org.admin.users.able({ ids: [a.id, 888888] })));
     expect(bad.err.code).toBe("NOT_FOUND");
     expect(bad.message).toContain("888888");
     expect((await userRow(db, a.id)).status).toBe(0);
 
-    await client.call((c) => c.org.users.able({ ids: `${a.id},${b.id}` }));
+    await client.call((c) => c.org.admin.users.able({ ids: `${a.id},${b.id}` }));
     expect((await userRow(db, b.id)).status).toBe(1);
   });
 
@@ -140,7 +140,7 @@ describeEachDb("back office: users", (getDb) => {
     const { admin, client } = await adminClient(db);
     const other = await createUser(db);
     for (const input of [{ userId: admin.id }, { ids: [other.id, admin.id] }]) {
-      const res = await failure(client.call((c) => c.org.users.unable(input)));
+      const res = await failure(client.call((c) => c.org.admin.users.unable(input)));
       expect(res.message).toBe("不能禁用当前登录的账号");
     }
     expect((await userRow(db, admin.id)).status).toBe(1);
@@ -158,16 +158,16 @@ describeEachDb("back office: users", (getDb) => {
         learner.call((c) => c.auth.login({ authentication_type: "password", account: "locked_one", password: "wrong-password" }))
       );
     }
-    const before = await client.call((c) => c.org.users.getOne({ userId: u.id }));
+    const before = await client.call((c) => c.org.admin.users.getOne({ userId: u.id }));
     expect(before.locked).toBe(true);
-    const listed = await client.call((c) => c.org.users.page({ locked: true }));
+    const listed = await client.call((c) => c.org.admin.users.page({ locked: true }));
     expect(listed.list.map((x) => x.userId)).toEqual([u.id]);
     const refused = await failure(
       learner.call((c) => c.auth.login({ authentication_type: "password", account: "locked_one", password: u.password }))
     );
     expect((refused.err as AppError).legacyCode).toBe("user.status.locked");
 
-    const after = await client.call((c) => c.org.users.unlock({ userId: u.id }));
+    const after = await client.call((c) => c.org.admin.users.unlock({ userId: u.id }));
     expect(after.locked).toBe(false);
     const row = await userRow(db, u.id);
     expect(row.lockedUntil).toBeNull();
@@ -190,17 +190,17 @@ describeEachDb("back office: users", (getDb) => {
       .update(users)
       .set({ lockedUntil: new Date(Date.now() - 60_000) })
       .where(eq(users.id, stale.id));
-    const stats = await client.call((c) => c.org.users.stats());
+    const stats = await client.call((c) => c.org.admin.users.stats());
     expect(stats).toMatchObject({ total: 4, admins: 1, disabled: 1, locked: 1 });
   });
 
   const calls: [string, (c: AppCaller, id: number) => Promise<unknown>][] = [
-    ["page", (c) => c.org.users.page({})],
-    ["getOne", (c, id) => c.org.users.getOne({ userId: id })],
-    ["able", (c, id) => c.org.users.able({ userId: id })],
-    ["unable", (c, id) => c.org.users.unable({ userId: id })],
-    ["unlock", (c, id) => c.org.users.unlock({ userId: id })],
-    ["stats", (c) => c.org.users.stats()],
+    ["page", (c) => c.org.admin.users.page({})],
+    ["getOne", (c, id) => c.org.admin.users.getOne({ userId: id })],
+    ["able", (c, id) => c.org.admin.users.able({ userId: id })],
+    ["unable", (c, id) => c.org.admin.users.unable({ userId: id })],
+    ["unlock", (c, id) => c.org.admin.users.unlock({ userId: id })],
+    ["stats", (c) => c.org.admin.users.stats()],
   ];
 
   it("refuses every call to a visitor (281) and a learner (FORBIDDEN), changing nothing", async () => {
@@ -232,16 +232,16 @@ describeEachDb("back office: users", (getDb) => {
     const db = getDb();
     const { client } = await adminClient(db);
     const cases: [string, (c: AppCaller) => Promise<unknown>, string][] = [
-      ["page size 0", (c) => c.org.users.page({ pageSize: 0 }), "每页条数须在1-100之间"],
-      ["page size 1000", (c) => c.org.users.page({ element: 1000 }), "每页条数须在1-100之间"],
-      ["page 0", (c) => c.org.users.page({ pageNo: "0" }), "页码须为大于0的整数"],
-      ["status 2", (c) => c.org.users.page({ status: 2 }), "状态只能为0或1"],
-      ["userId abc", (c) => c.org.users.getOne({ userId: "abc" }), "用户ID格式不正确"],
-      ["missing userId", (c) => c.org.users.getOne({}), "缺少用户ID"],
-      ["missing ids", (c) => c.org.users.able({}), "缺少用户ID"],
-      ["empty batch", (c) => c.org.users.unable({ ids: [] }), "请选择用户"],
-      ["bad id in batch", (c) => c.org.users.unable({ ids: [1, "x"] }), "用户ID格式不正确"],
-      ["unlock abc", (c) => c.org.users.unlock({ userId: "abc" }), "用户ID格式不正确"],
+      ["page size 0", (c) => c.org.admin.users.page({ pageSize: 0 }), "每页条数须在1-100之间"],
+      ["page size 1000", (c) => c.org.admin.users.page({ element: 1000 }), "每页条数须在1-100之间"],
+      ["page 0", (c) => c.org.admin.users.page({ pageNo: "0" }), "页码须为大于0的整数"],
+      ["status 2", (c) => c.org.admin.users.page({ status: 2 }), "状态只能为0或1"],
+      ["userId abc", (c) => c.org.admin.users.getOne({ userId: "abc" }), "用户ID格式不正确"],
+      ["missing userId", (c) => c.org.admin.users.getOne({}), "缺少用户ID"],
+      ["missing ids", (c) => c.org.admin.users.able({}), "缺少用户ID"],
+      ["empty batch", (c) => c.org.admin.users.unable({ ids: [] }), "请选择用户"],
+      ["bad id in batch", (c) => c.org.admin.users.unable({ ids: [1, "x"] }), "用户ID格式不正确"],
+      ["unlock abc", (c) => c.org.admin.users.unlock({ userId: "abc" }), "用户ID格式不正确"],
     ];
     for (const [name, call, message] of cases) {
       const res = await failure(client.call(call));

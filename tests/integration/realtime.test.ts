@@ -209,12 +209,12 @@ describe("realtime process", () => {
 
   it("authorizeSocket and unreadNum answer only the service token", async () => {
     const anon = testClient(handle.db);
-    await expect(anon.call((c) => c.realtime.unreadNum({ userId: learner.id }))).rejects.toMatchObject({ legacyCode: "403" });
+    await expect(anon.call((c) => c.realtime.service.unreadNum({ userId: learner.id }))).rejects.toMatchObject({ legacyCode: "403" });
     const service = testClient(handle.db, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(await service.call((c) => c.realtime.unreadNum({ userId: learner.id }))).toBe(0);
+    expect(await service.call((c) => c.realtime.service.unreadNum({ userId: learner.id }))).toBe(0);
     const sessionToken = learner.token;
-    expect(await service.call((c) => c.realtime.authorizeSocket({ sessionToken, userId: learner.id }))).toEqual({ userId: learner.id, unreadNum: 0, sessionId: hashToken(sessionToken) });
-    await expect(service.call((c) => c.realtime.authorizeSocket({ sessionToken, userId: other.id }))).rejects.toMatchObject({ legacyCode: "281" });
+    expect(await service.call((c) => c.realtime.service.authorizeSocket({ sessionToken, userId: learner.id }))).toEqual({ userId: learner.id, unreadNum: 0, sessionId: hashToken(sessionToken) });
+    await expect(service.call((c) => c.realtime.service.authorizeSocket({ sessionToken, userId: other.id }))).rejects.toMatchObject({ legacyCode: "281" });
   });
 
   it("cuts off a client that stops reading", async () => {

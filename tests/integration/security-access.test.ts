@@ -36,10 +36,10 @@ async function world(db: Db, opts: { submitted?: boolean } = {}) {
     { questionId: q2.id, score: 50 },
   ]);
   const exam = await createExam(db, { paperId: paper.id, passScore: 60, maxScore: 100 });
-  await ac.call((c) => c.exam.learner.register({ examId: exam.id }));
-  const { paperId } = await ac.call((c) => c.exam.learner.start({ examId: exam.id }));
-  await ac.call((c) => c.exam.learner.saveAnswer({ paperId, questionId: q1.id, answer: ["A"], seq: 1 }));
-  if (opts.submitted) await ac.call((c) => c.exam.learner.submit({ paperId }));
+  await ac.call((c) => c.exam.register({ examId: exam.id }));
+  const { paperId } = await ac.call((c) => c.exam.start({ examId: exam.id }));
+  await ac.call((c) => c.exam.saveAnswer({ paperId, questionId: q1.id, answer: ["A"], seq: 1 }));
+  if (opts.submitted) await ac.call((c) => c.exam.submit({ paperId }));
   await db.insert(examFraudChecks).values({ examId: exam.id, attemptId: paperId, userId: a.id, reason: "答题期间多次切屏" });
 
   const folder = await createQuestionFolder(db, "权限练习题库");
@@ -84,16 +84,16 @@ const attempt = (db: Db, w: World) => db.select({ status: examAttempts.status, s
 const answers = (db: Db, w: World) => db.select({ q: examAnswers.questionId, answer: examAnswers.answer }).from(examAnswers).where(eq(examAnswers.attemptId, w.paperId));
 
 const CASES: Case[] = [
-  { name: "exam paper", refused: PAPER, call: (w) => (c) => c.exam.learner.paper({ paperId: w.paperId }) },
-  { name: "exam question", refused: PAPER, call: (w) => (c) => c.exam.learner.question({ paperId: w.paperId, questionId: w.q1.id }) },
-  { name: "save an answer into A's paper", refused: PAPER, call: (w) => (c) => c.exam.learner.saveAnswer({ paperId: w.paperId, questionId: w.q1.id, answer: ["C"], seq: 99 }), state: answers },
-  { name: "submit A's paper", refused: PAPER, call: (w) => (c) => c.exam.learner.submit({ paperId: w.paperId }), state: attempt },
-  { name: "exam result by paper", refused: PAPER, call: (w) => (c) => c.exam.learner.result({ paperId: w.paperId }) },
-  { name: "exam result of a handed-in paper", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.learner.result({ paperId: w.paperId }) },
-  { name: "exam answers by paper", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.learner.viewAnswers({ paperId: w.paperId }) },
-  { name: "one question's answer", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.learner.questionAnswer({ paperId: w.paperId, questionId: w.q1.id }) },
-  { name: "screen switch on A's paper", refused: PAPER, call: (w) => (c) => c.exam.learner.screenCut({ paperId: w.paperId }), state: attempt },
-  { name: "fraud detail of A's paper", empty: null, call: (w) => (c) => c.exam.learner.fraudDetail({ paperId: w.paperId }) },
+  { name: "exam paper", refused: PAPER, call: (w) => (c) => c.exam.paper({ paperId: w.paperId }) },
+  { name: "exam question", refused: PAPER, call: (w) => (c) => c.exam.question({ paperId: w.paperId, questionId: w.q1.id }) },
+  { name: "save an answer into A's paper", refused: PAPER, call: (w) => (c) => c.exam.saveAnswer({ paperId: w.paperId, questionId: w.q1.id, answer: ["C"], seq: 99 }), state: answers },
+  { name: "submit A's paper", refused: PAPER, call: (w) => (c) => c.exam.submit({ paperId: w.paperId }), state: attempt },
+  { name: "exam result by paper", refused: PAPER, call: (w) => (c) => c.exam.result({ paperId: w.paperId }) },
+  { name: "exam result of a handed-in paper", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.result({ paperId: w.paperId }) },
+  { name: "exam answers by paper", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.viewAnswers({ paperId: w.paperId }) },
+  { name: "one question's answer", refused: PAPER, submitted: true, call: (w) => (c) => c.exam.questionAnswer({ paperId: w.paperId, questionId: w.q1.id }) },
+  { name: "screen switch on A's paper", refused: PAPER, call: (w) => (c) => c.exam.screenCut({ paperId: w.paperId }), state: attempt },
+  { name: "fraud detail of A's paper", empty: null, call: (w) => (c) => c.exam.fraudDetail({ paperId: w.paperId }) },
   { name: "practice round", refused: SESSION, call: (w) => (c) => c.exam.practice.session({ sessionId: w.sessionId }) },
   {
     name: "practice position",

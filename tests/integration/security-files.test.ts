@@ -238,7 +238,7 @@ describeEachDb("security: file links are signed only for those who may read them
     const stored = (await w.db.select().from(userIdentities).where(eq(userIdentities.userId, w.a.id)))[0]!;
     // Stored without a signature: the database holds no link that works by itself.
     expect(stored.passportPhotoUrl).toBe(storagePath(w.keys.facePhoto));
-    const byAdmin = await w.Admin.call((c) => c.org.users.getAuthInfo({ userId: w.a.id }));
+    const byAdmin = await w.Admin.call((c) => c.org.admin.users.getAuthInfo({ userId: w.a.id }));
     expect((await fetchLink(byAdmin.passportPhotoUrl)).status).toBe(200);
 
     const files = await w.Buyer.call((c) => c.course.files({ courseId: w.course.id }));
@@ -325,7 +325,7 @@ describeEachDb("security: learners reference only their own stored files, and no
     const key = await upload(client, "photo.jpg", { midPath: "identity", bytes: faceFixture("registered"), type: "image/jpeg" });
     await createIdentity(db, user.id);
     await client.call((c) => c.identity.completePassportPhoto({ passportPhotoUrl: storagePath(key) }));
-    expect(await client.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: capture }))).toMatchObject({ verifyResult: 0 });
+    expect(await client.call((c) => c.exam.faceVerify({ examId: exam.id, faceImg: capture }))).toMatchObject({ verifyResult: 0 });
 
     // Records made before the rule may name any address: the check answers one message for all of them.
     const { user: old, client: oldClient } = await learner(db, "旧数据学员");
@@ -333,12 +333,12 @@ describeEachDb("security: learners reference only their own stored files, and no
     const answers = new Set<string>();
     for (const photo of [`${trapUrl}/face.jpg`, "http://127.0.0.1:5432/", "http://127.0.0.1:1/closed.jpg", "https://img.example.cn/face.jpg", `/storage/file/1133/identity/20261122/${old.id}/gone.jpg`]) {
       await db.update(userIdentities).set({ passportPhotoUrl: photo }).where(eq(userIdentities.userId, old.id));
-      answers.add((await rejection(oldClient.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: capture })))).message);
+      answers.add((await rejection(oldClient.call((c) => c.exam.faceVerify({ examId: exam.id, faceImg: capture })))).message);
     }
     expect([...answers]).toEqual([PHOTO_UNUSABLE_MESSAGE]);
     expect(hits).toEqual([]);
     await db.update(userIdentities).set({ passportPhotoUrl: null }).where(eq(userIdentities.userId, old.id));
-    expect((await rejection(oldClient.call((c) => c.exam.learner.faceVerify({ examId: exam.id, faceImg: capture })))).message).toBe(NO_PHOTO_MESSAGE);
+    expect((await rejection(oldClient.call((c) => c.exam.faceVerify({ examId: exam.id, faceImg: capture })))).message).toBe(NO_PHOTO_MESSAGE);
     // None of the refused checks was counted or stored.
     expect(await db.select().from(examVerifications).where(eq(examVerifications.userId, old.id))).toHaveLength(0);
   });
@@ -352,15 +352,15 @@ describeEachDb("security: learners reference only their own stored files, and no
     const other = await learner(db, "被借用者");
     const theirs = await upload(other.client, "snap.jpg", { bytes: faceFixture("capture"), type: "image/jpeg" });
     for (const img of [storagePath(theirs), `${trapUrl}/snap.jpg`]) {
-      const refused = await rejection(client.call((c) => c.exam.learner.snapVerify({ examId: exam.id, img })));
+      const refused = await rejection(client.call((c) => c.exam.snapVerify({ examId: exam.id, img })));
       expect(refused.message, img).toMatch(/^照片/);
     }
-    expect((await rejection(client.call((c) => c.exam.learner.snapVerify({ examId: exam.id, img: storagePath(theirs) })))).message).toBe("照片文件不存在，请重新上传");
+    expect((await rejection(client.call((c) => c.exam.snapVerify({ examId: exam.id, img: storagePath(theirs) })))).message).toBe("照片文件不存在，请重新上传");
     expect(await db.select().from(examVerifications).where(eq(examVerifications.userId, user.id))).toHaveLength(0);
     expect(hits).toEqual([]);
 
     const mine = await upload(client, "snap.jpg", { bytes: faceFixture("capture"), type: "image/jpeg" });
-    const snap = await client.call((c) => c.exam.learner.snapVerify({ examId: exam.id, img: storagePath(mine) }));
+    const snap = await client.call((c) => c.exam.snapVerify({ examId: exam.id, img: storagePath(mine) }));
     const [row] = await db.select().from(examVerifications).where(eq(examVerifications.id, snap.snapId));
     // The stored snapshot gets an unguessable key of its own, recorded as the learner's exam picture.
     const snapKey = decodeURIComponent(row!.image.replace(/^\/storage\/file\//, ""));

@@ -82,7 +82,7 @@ describe("sockets end with their session (hole 8)", () => {
     await inbox(wsB).next((f) => f.type === "welcome");
 
     const started = Date.now();
-    await admin.call((c) => c.org.users.unable({ ids: [l.id] }));
+    await admin.call((c) => c.org.admin.users.unable({ ids: [l.id] }));
     const codes = await Promise.all([wsUser, wsLive, wsToken].map((ws) => inbox(ws).closed(1000)));
     expect(codes).toEqual([4401, 4401, 4401]);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -139,10 +139,10 @@ describe("sockets end with their session (hole 8)", () => {
     const removed = await learner("周强");
     const wsReset = await join(userPath(reset.id), { cookie: reset.cookie });
     const wsRemoved = await join(userPath(removed.id), { cookie: removed.cookie });
-    await admin.call((c) => c.org.users.update({ userId: reset.id, password: "Caiyun@2028pass" }));
+    await admin.call((c) => c.org.admin.users.update({ userId: reset.id, password: "Caiyun@2028pass" }));
     expect(await inbox(wsReset).closed(1000)).toBe(4401);
     expect(await inbox(wsRemoved).closed(10)).toBe("open");
-    await admin.call((c) => c.org.users.del({ ids: [removed.id] }));
+    await admin.call((c) => c.org.admin.users.del({ ids: [removed.id] }));
     expect(await inbox(wsRemoved).closed(1000)).toBe(4401);
   });
 

@@ -4,7 +4,7 @@ import type { DbHandle } from "@db/client";
 import { sessions, settings } from "@db/schema";
 import { hashToken, SESSION_COOKIE } from "@trpc-app/auth/session";
 import { CAPTCHA_COOKIE } from "@trpc-app/auth/captcha.service";
-import { STATIC_KEYS } from "@trpc-app/site/service";
+import { STATIC_KEYS } from "@trpc-app/site/site.service";
 import { createTestDb, resetDb } from "../helpers/db";
 import { legacyClient } from "../helpers/legacy";
 import { outboxCount } from "../helpers/outbox";

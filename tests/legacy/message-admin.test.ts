@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { createSession } from "@trpc-app/auth/session";
-import { settleUnreadPushes } from "@trpc-app/message/service";
+import { settleUnreadPushes } from "@trpc-app/message/message.service";
 import { createUser } from "../factories/user";
 import { describeEachDb } from "../helpers/db";
 import { legacyClient } from "../helpers/legacy";

@@ -3,7 +3,7 @@ import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { examMembers, messageTasks, stationMessages } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
-import { settleUnreadPushes } from "@trpc-app/message/service";
+import { settleUnreadPushes } from "@trpc-app/message/message.service";
 import { sweepMessageTasks } from "@trpc-app/message/task.sweep";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzl
 import type { DbOrTx } from "@db/client";
 import { commentBans, commentReplies, courseComments, courses, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
-import { COMMENT_GONE } from "./service";
+import { COMMENT_GONE } from "./comment.service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 const live = isNull(courseComments.deletedAt);

@@ -1,7 +1,7 @@
 import { learnerProcedure, publicProcedure, router } from "../init";
 import { commentAdminRouter } from "./admin";
 import * as s from "./schemas";
-import * as m from "./service";
+import * as m from "./comment.service";
 
 /** Course comments for learners (learner-calls.md Comments). Visitors may read; posting needs a login. */
 export const commentRouter = router({

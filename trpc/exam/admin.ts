@@ -6,6 +6,7 @@ import * as P from "./paper.service";
 import * as Q from "./question.service";
 import * as X from "./question-excel";
 import { practiceAdminRouter } from "./practice-admin";
+import { examProctorRouter } from "./proctor";
 import * as S from "./series.service";
 import {
   correctInput,
@@ -136,5 +137,6 @@ export const examAdminRouter = router({
   exam: examRouter,
   series: seriesRouter,
   practice: practiceAdminRouter,
+  proctor: examProctorRouter,
   fraud: fraudRouter,
 });

@@ -25,7 +25,7 @@ import {
 const p = learnerProcedure;
 
 /** The learner's exam calls (learner-calls.md "Exams"), from the lists to the result. */
-export const examLearnerRouter = router({
+export const examLearnerProcedures = {
   detail: p.input(examIdInput).query(({ ctx, input }) => L.examDetail(ctx.db, ctx.user.id, input.examId)),
   paperInfo: p.input(examIdInput).query(({ ctx, input }) => L.examPaperInfo(ctx.db, ctx.user.id, input.examId)),
   startRemainTime: p.input(examIdInput).query(({ ctx, input }) => L.startRemainTime(ctx.db, input.examId)),
@@ -70,4 +70,4 @@ export const examLearnerRouter = router({
     start: adminProcedure.input(examIdInput).mutation(({ ctx, input }) => previewStart(ctx.db, input.examId)),
     submit: adminProcedure.input(previewSubmitInput).mutation(({ ctx, input }) => previewSubmit(ctx.db, input)),
   }),
-});
+};

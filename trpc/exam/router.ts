@@ -1,8 +1,7 @@
 import { router } from "../init";
 import { examAdminRouter } from "./admin";
-import { examLearnerRouter } from "./learner";
+import { examLearnerProcedures } from "./learner";
 import { examPracticeRouter } from "./practice";
-import { examProctorRouter } from "./proctor";
 
-/** The exam domain: the learner's flow and the back office. */
-export const examRouter = router({ learner: examLearnerRouter, admin: examAdminRouter, proctor: examProctorRouter, practice: examPracticeRouter });
+/** The exam domain: learner calls at the top (practice beneath them), the back office under admin. */
+export const examRouter = router({ ...examLearnerProcedures, practice: examPracticeRouter, admin: examAdminRouter });

@@ -7,7 +7,7 @@ import { BUSINESS_TYPE, identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE, type 
 import { visibleCourse } from "../course/access.service";
 import { AppError, badInput, LegacyCode, notFound } from "@base/errors";
 import { loadExam } from "../exam/access";
-import { setSetting } from "../site/service";
+import { setSetting } from "../site/site.service";
 
 export const REAL_NAME_RULE_KEY = "identity.realNameRule";
 

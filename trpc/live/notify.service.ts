@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { livePlaybackSubscriptions, liveSeries, liveSeriesSubscriptions } from "@db/schema";
-import { sendToUsers } from "../message/service";
+import { sendToUsers } from "../message/message.service";
 import type { Live } from "./room.service";
 
 // Station messages the live domain sends; businessType + liveId make each one once per subscriber.

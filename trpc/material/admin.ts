@@ -31,7 +31,7 @@ function libraryRouter(library: Library) {
 }
 
 /** Material library back office (back-office.md 7.13, questions excepted). */
-export const materialRouter = router({
+export const materialAdminRouter = router({
   folder: router({
     create: adminProcedure.input(folderCreateInput).mutation(({ ctx, input }) => createFolder(ctx.db, input)),
     update: adminProcedure.input(folderUpdateInput).mutation(({ ctx, input }) => renameFolder(ctx.db, input.id, input.name)),

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGE_STATUS as S, ADMIN_MESSAGE_TARGET as T, adminMessageImpor
 import { fail, notFound } from "@base/errors";
 import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./admin-schemas";
 import { missingRangeTargets, resolveRecipients } from "./recipients";
-import { pushUnreadLater, sendToUsers } from "./service";
+import { pushUnreadLater, sendToUsers } from "./message.service";
 import { copyName } from "@base/copy-name";
 
 /** businessType of the copies a back-office message sends; businessId is the message id. */

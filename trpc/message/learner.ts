@@ -1,7 +1,7 @@
 import { learnerProcedure, router } from "../init";
 import { messageAdminRouter } from "./admin";
 import { markReadInput, pageInput } from "./schemas";
-import { markRead, pageMessages, unreadCount } from "./service";
+import { markRead, pageMessages, unreadCount } from "./message.service";
 
 /** The learner's station messages (learner-calls.md Station messages). */
 export const messageRouter = router({

@@ -15,7 +15,7 @@ import {
   userIdentities,
   users,
 } from "@db/schema";
-import { pushUnreadLater, sendToUsers } from "./service";
+import { pushUnreadLater, sendToUsers } from "./message.service";
 import { taskBusinessType } from "./task.service";
 import { clipTitle, findScene, renderTemplate, type SceneType } from "./task-scenes";
 

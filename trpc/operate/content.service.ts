@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
 import { banners, marketingSlots, notices } from "@db/schema";
 import { notFound } from "@base/errors";
-import { findSite } from "../site/service";
+import { findSite } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import { PICTURE_TTL } from "./recommend.service";
 import { closeGaps, moveRow, nextSort, sameAs, type Ordered } from "./order.service";

@@ -16,7 +16,7 @@ import { countClick, learnerWords } from "./search-bar.service";
 import { channelPromote, learnerPopup, pageLayout, workbenchItems, workbenchPage } from "./settings.service";
 
 /** What learners (and visitors) read: the home page, the header's hot word, the page layout. */
-export const operateLearnerRouter = router({
+export const operateLearnerProcedures = {
   tree: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerTree(ctx.db, input.pathName)),
   data: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => (input.recommendId ? learnerData(ctx.db, input.recommendId, input.limit) : [])),
   dataAll: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => learnerDataAll(ctx.db, input.pathName, input.limit)),
@@ -32,4 +32,4 @@ export const operateLearnerRouter = router({
   workbenchData: publicProcedure.query(({ ctx }) => workbenchItems(ctx.db)),
   workbenchList: publicProcedure.input(pageInput).query(({ ctx, input }) => workbenchPage(ctx.db, input)),
   channelPromote: publicProcedure.input(promoteInput).query(({ ctx, input }) => channelPromote(ctx.db, input)),
-});
+};

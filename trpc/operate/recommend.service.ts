@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from "drizzle-o
 import type { DbOrTx } from "@db/client";
 import { recommendItems, recommends } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
-import { findSite } from "../site/service";
+import { findSite } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import { closeGaps, moveRow, nextSort, sameAs, type Ordered } from "./order.service";
 import type { ItemInput, MoveInput, PageInput, RecommendInput } from "./schemas";

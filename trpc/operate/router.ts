@@ -1,5 +1,6 @@
 import { router } from "../init";
 import { operateAdminRouter } from "./admin";
-import { operateLearnerRouter } from "./learner";
+import { operateLearnerProcedures } from "./learner";
 
-export const operateRouter = router({ learner: operateLearnerRouter, admin: operateAdminRouter });
+/** The operate domain: learner calls at the top, the back office under admin. */
+export const operateRouter = router({ ...operateLearnerProcedures, admin: operateAdminRouter });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { searchBarWords } from "@db/schema";
 import { notFound } from "@base/errors";
-import { normalisePathName } from "../site/service";
+import { normalisePathName } from "../site/site.service";
 import { closeGaps, moveRow, nextSort, type Ordered } from "./order.service";
 import type { MoveInput, PageInput, SearchBarInput } from "./schemas";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { operateElements, recommendManages, settings } from "@db/schema";
 import { notFound } from "@base/errors";
-import { setSetting } from "../site/service";
+import { setSetting } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import type { LayoutInput, ManageInput, PopupInput } from "./schemas";
 import { detailLink, readSnapshots } from "./snapshot.service";

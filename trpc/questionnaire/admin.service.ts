@@ -6,7 +6,7 @@ import { dateText, toXlsx } from "@base/xlsx";
 import { copyName } from "@base/copy-name";
 import { TITLE_MAX, type SaveInput } from "./schemas";
 import { announceBound } from "../live/questionnaire.service";
-import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./service";
+import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./questionnaire.service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,7 @@
 import { learnerProcedure, publicProcedure, router } from "../init";
 import { questionnaireAdminRouter } from "./admin";
 import * as s from "./schemas";
-import * as m from "./service";
+import * as m from "./questionnaire.service";
 
 /** Questionnaires for learners (learner-calls.md Questionnaires). Visitors may read; submitting needs a login (281). */
 export const questionnaireRouter = router({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publicProcedure, router } from "../init";
-import { searchAll } from "./service";
+import { searchAll } from "./search.service";
 
 const searchAllInput = z.object({
   keyword: z.string({ error: "请输入搜索关键词" }).trim().min(1, "请输入搜索关键词").max(32, "搜索关键词不能超过32个字符"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publicProcedure, router } from "../init";
-import { pathPrefix, siteConfig, STATIC_KEYS, staticValue } from "./service";
+import { pathPrefix, siteConfig, STATIC_KEYS, staticValue } from "./site.service";
 
 const pathNameInput = z.object({ pathName: z.string().max(40, "站点路径过长").optional() });
 

@@ -1,5 +1,5 @@
 import { legacyRows } from "../legacy/types";
-import { STATIC_KEYS } from "./service";
+import { STATIC_KEYS } from "./site.service";
 
 export const siteLegacy = legacyRows([
   { method: "GET", path: "/api/elearning/caiyun/front/site/getPathName", call: (c, i) => c.site.getPathName(i as never) },

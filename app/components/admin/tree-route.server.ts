@@ -5,13 +5,13 @@ type Kind = "group" | "role";
 const noun: Record<Kind, string> = { group: "组织", role: "角色" };
 
 /** Loader of the groups and roles tree pages: the same tree procedures under two names. */
-export const treeLoader = (kind: Kind, request: Request) => adminLoad(request, async (caller) => ({ tree: await caller.org[kind].tree() }));
+export const treeLoader = (kind: Kind, request: Request) => adminLoad(request, async (caller) => ({ tree: await caller.org.admin[kind].tree() }));
 
 /** The tree pages' form actions, each a call of the kind's tree procedures. */
 export const treeAction = (kind: Kind, request: Request) =>
   adminAction(request, async (caller) => {
     const f = Object.fromEntries(await request.formData()) as Record<string, string>;
-    const t = caller.org[kind];
+    const t = caller.org.admin[kind];
     if (f.intent === "add") {
       const n = await t.add({ name: f.name, parentId: f.parentId || undefined } as never);
       return `已新增${noun[kind]}「${n.name}」`;

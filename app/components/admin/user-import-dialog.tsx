@@ -11,7 +11,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
       fetcherKey="admin-users-import"
       title="导入用户"
       description="上传 .xlsx 文件，首行为表头：登录名、昵称、手机号、初始密码、组织、角色。组织和角色填写名称，多个用逗号分隔，重名时写完整路径（如 浙江省财政厅/杭州市财政局）。"
-      poll={(id) => trpc.org.users.importProgress.query({ id })}
+      poll={(id) => trpc.org.admin.users.importProgress.query({ id })}
       summary={(p) => (
         <>
           成功导入 <b className="text-[#00b42a]">{p.succeeded}</b> 人，失败 <b className="text-danger">{p.failed}</b> 行

@@ -22,7 +22,7 @@ export function LearnerPickDialog({ open, busy, onClose, onPick }: { open: boole
   async function search(q: string) {
     setError("");
     try {
-      const page = await trpc.org.users.page.query({ keyword: q.trim() || undefined, pageSize: 10 });
+      const page = await trpc.org.admin.users.page.query({ keyword: q.trim() || undefined, pageSize: 10 });
       setList(page.list.map((u) => ({ userId: u.userId, loginName: u.loginName, nick: u.nick, mobile: u.mobile ?? "" })));
       setTotal(page.total);
     } catch {

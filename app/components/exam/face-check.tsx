@@ -36,7 +36,7 @@ export function FaceCheck({ examId, onPassed }: { examId: number; onPassed: (ok:
         setState("camera");
         setMessage(e.message === "unsupported" ? "当前浏览器不支持 mediaDevices，请更换浏览器" : "摄像头调用失败");
       });
-    trpc.exam.learner.faceUserInfo
+    trpc.exam.faceUserInfo
       .query({ examId })
       .then((r) => setRemain(r.remainVerifyCount))
       .catch(() => undefined);
@@ -50,7 +50,7 @@ export function FaceCheck({ examId, onPassed }: { examId: number; onPassed: (ok:
   async function submit(image: string) {
     setState("verifying");
     try {
-      const r = await trpc.exam.learner.faceVerify.mutate({ examId, faceImg: image });
+      const r = await trpc.exam.faceVerify.mutate({ examId, faceImg: image });
       setRemain(r.remainVerifyCount);
       setReason(r.reason ?? "");
       setSimilarity(r.similarity ?? null);

@@ -121,7 +121,7 @@ export function MemberPanel({
         open={picking}
         title="添加考生"
         confirmText="添加"
-        search={(q) => trpc.org.users.notJoinExam.query({ examId, ...q })}
+        search={(q) => trpc.org.admin.users.notJoinExam.query({ examId, ...q })}
         onClose={() => setPicking(false)}
         onConfirm={async (users) => {
           await trpc.exam.admin.exam.memberAdd.mutate({ examId, userIds: users.map((u) => u.userId) });

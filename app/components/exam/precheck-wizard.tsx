@@ -94,7 +94,7 @@ export function PrecheckWizard({
     setAgreed(false);
     setNetwork(freshNetworkResult(browserStorage()));
     setNotice({ loaded: false, read: false, until: 0 });
-    trpc.exam.learner.precheck
+    trpc.exam.precheck
       .mutate({ examId: exam.examId })
       .then((r) => setNotice({ loaded: true, read: r.noticeRead === 1, until: Date.now() + r.noticeRemainSeconds * 1000 }))
       .catch((e) => {
@@ -120,7 +120,7 @@ export function PrecheckWizard({
     if (exam.isOpenSoftMonitor) {
       setChecking(true);
       try {
-        const info = await trpc.exam.learner.monitorInfo.query({ examId: exam.examId });
+        const info = await trpc.exam.monitorInfo.query({ examId: exam.examId });
         if (info.isOpenSoftMonitor) {
           const state = await probeHelper(info.ports);
           if (state.kind !== "ok") return setHelper(state);
@@ -148,7 +148,7 @@ export function PrecheckWizard({
     if (!notice.read) {
       setNoticeBusy(true);
       try {
-        const r = await trpc.exam.learner.readNotice.mutate({ examId: exam.examId });
+        const r = await trpc.exam.readNotice.mutate({ examId: exam.examId });
         setNotice({ loaded: true, read: r.noticeRead === 1, until: Date.now() + r.noticeRemainSeconds * 1000 });
       } catch (e) {
         return handleApiError(e);

@@ -30,7 +30,7 @@ export function ProctorPanel({ examId, paperId, startTime, active }: { examId: n
   const [checking, setChecking] = useState(false);
 
   useEffect(() => {
-    trpc.exam.learner.monitorInfo
+    trpc.exam.monitorInfo
       .query({ examId })
       .then(setMonitor)
       .catch(() => undefined);
@@ -51,7 +51,7 @@ export function ProctorPanel({ examId, paperId, startTime, active }: { examId: n
       const v = video.current;
       if (stopped || !v) return;
       try {
-        await trpc.exam.learner.snapVerify.mutate({ examId, paperId, img: captureJpeg(v, 480, 0.7) });
+        await trpc.exam.snapVerify.mutate({ examId, paperId, img: captureJpeg(v, 480, 0.7) });
       } catch {
         // a missed snapshot is retried at the next moment
       }
@@ -62,7 +62,7 @@ export function ProctorPanel({ examId, paperId, startTime, active }: { examId: n
       if (!blob.size) return;
       try {
         const { key } = await uploadFile(new Blob([blob], { type: "video/webm" }), { midPath: "exam-recording", fileName: `rec-${paperId}-${seq}.webm` });
-        await trpc.exam.learner.recording.mutate({ paperId, seq, fileId: key, durationMs });
+        await trpc.exam.recording.mutate({ paperId, seq, fileId: key, durationMs });
       } catch {
         // a lost segment leaves a gap; the next ones are independent files
       }

@@ -161,12 +161,12 @@ export function QuestionFolderTree({
 
   const submitName = (name: string) => {
     if (!edit) return;
-    if (edit.intent === "add") void run(() => trpc.material.folder.create.mutate({ name, parentId: edit.parent?.id ?? null, kind: 3 }), "已新建文件夹");
-    else void run(() => trpc.material.folder.update.mutate({ id: edit.node.id, name }), "已重命名");
+    if (edit.intent === "add") void run(() => trpc.material.admin.folder.create.mutate({ name, parentId: edit.parent?.id ?? null, kind: 3 }), "已新建文件夹");
+    else void run(() => trpc.material.admin.folder.update.mutate({ id: edit.node.id, name }), "已重命名");
   };
   const remove = async () => {
     const node = removing!;
-    const ok = await run(() => trpc.material.folder.delete.mutate({ id: node.id }), `已删除文件夹「${node.name}」`);
+    const ok = await run(() => trpc.material.admin.folder.delete.mutate({ id: node.id }), `已删除文件夹「${node.name}」`);
     setRemoving(null);
     if (ok && current === node.id) onDeletedCurrent();
   };

@@ -18,7 +18,7 @@ export function useExamActions() {
   async function register(examId: number) {
     setBusy(true);
     try {
-      await trpc.exam.learner.register.mutate({ examId });
+      await trpc.exam.register.mutate({ examId });
       toast.success("报名成功");
       refresh();
     } catch (e) {
@@ -35,7 +35,7 @@ export function useExamActions() {
     lastClick.current = now;
     setBusy(true);
     try {
-      const r = await trpc.exam.learner.start.mutate({ examId });
+      const r = await trpc.exam.start.mutate({ examId });
       navigate(`/exam/test?paperId=${r.paperId}`);
     } catch (e) {
       handleApiError(e);

@@ -18,7 +18,7 @@ function useHotWord(fallback: string) {
   const [word, setWord] = useState<{ id: number; name: string } | null>(null);
   useEffect(() => {
     let live = true;
-    trpc.operate.learner.searchBarData
+    trpc.operate.searchBarData
       .query({ pathName: String(pathName) })
       .then((words) => live && setWord(words[0] ?? null))
       .catch(() => undefined);
@@ -46,7 +46,7 @@ export function SearchBox({ hotWord: fallback = HOT_WORD }: { hotWord?: string }
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     // Searching with the recommended word counts as a click on it.
-    if (!cleanKeyword(value) && hot.id) trpc.operate.learner.searchBarClick.mutate({ id: hot.id }).catch(() => undefined);
+    if (!cleanKeyword(value) && hot.id) trpc.operate.searchBarClick.mutate({ id: hot.id }).catch(() => undefined);
     navigate(searchHref(value || hotWord));
   }
 

@@ -19,7 +19,7 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
   // The site config is open-ended JSON an admin edits; read it as such.
   const siteConfig = config as RootData["siteConfig"];
   // Layout switches (caiyun/front/page/layout): the header and footer read siteConfig.pageLayout to hide tabs, search, notices, footer.
-  const pageLayout = await caller.operate.learner.layout();
+  const pageLayout = await caller.operate.layout();
   siteConfig.pageLayout = pageLayout;
   const links = obj(getLink);
   const sitePage = obj(siteConfig.sitePage);

@@ -25,13 +25,13 @@ export function useOpenRangeOptions(preloaded?: OpenRangeOptions) {
     const allTags = async () => {
       const out: { id: number; name: string }[] = [];
       for (let pageNo = 1; pageNo <= 20; pageNo++) {
-        const r = await trpc.org.tags.list.query({ pageNo, pageSize: 100 });
+        const r = await trpc.org.admin.tags.list.query({ pageNo, pageSize: 100 });
         out.push(...r.list.map((t) => ({ id: t.id, name: t.name })));
         if (out.length >= r.total || r.list.length === 0) break;
       }
       return out;
     };
-    Promise.all([trpc.org.role.list.query(), trpc.org.group.list.query(), allTags(), trpc.identity.areaTree.query()])
+    Promise.all([trpc.org.admin.role.list.query(), trpc.org.admin.group.list.query(), allTags(), trpc.identity.areaTree.query()])
       .then(([roles, groups, tags, areas]) => live && setOptions({ roles, groups, tags, areas }))
       .catch((e) => live && setError(errorMessage(e, "开放范围选项加载失败")));
     return () => {

@@ -52,7 +52,7 @@ export function UserPickerDialog({
     if (!open) return;
     let live = true;
     const q = { keyword: query || undefined, pageNo, pageSize };
-    (search ? search(q) : trpc.org.users.page.query({ ...q, status: 1 }))
+    (search ? search(q) : trpc.org.admin.users.page.query({ ...q, status: 1 }))
       .then((r) => live && setData({ total: r.total, list: r.list.map((u) => ({ userId: u.userId, nick: u.nick, loginName: u.loginName, mobile: u.mobile ?? "" })) }))
       .catch((e) => live && setError(errorMessage(e)));
     return () => {

@@ -5,7 +5,7 @@ import { maskName } from "@base/format";
 import { AppError, LegacyCode, fail, notFound } from "@base/errors";
 import { visibleCourse, type Viewer } from "../course/access.service";
 import { findSensitive, sensitiveWords } from "../live/message.service";
-import { staticValue } from "../site/service";
+import { staticValue } from "../site/site.service";
 
 export const BANNED = "您已被禁言，暂时无法发表评论";
 export const TOO_FAST = "评论太频繁，请10秒后再试";

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { validateSessionToken } from "../auth/session";
 import { notLoggedIn } from "@base/errors";
 import { router, serviceProcedure } from "../init";
-import { unreadCount } from "../message/service";
+import { unreadCount } from "../message/message.service";
 import { endedSessions } from "./sessions";
 
 const userId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 
 // Calls the realtime process makes with the service token.
-export const realtimeRouter = router({
+export const realtimeServiceRouter = router({
   /** May this browser (its cy_session token) open the socket of this user id? */
   authorizeSocket: serviceProcedure
     .input(z.object({ sessionToken: z.string().max(200), userId }))

@@ -38,9 +38,12 @@ const trpcCodeOf: Record<LegacyCode, TRPC_ERROR_CODE_KEY> = {
 /** The one application error: every rule that refuses throws this with a Chinese message. */
 export class AppError extends TRPCError {
   readonly legacyCode: LegacyCode;
-  constructor(legacyCode: LegacyCode, message: string) {
+  /** Seconds until the same request may succeed, for a refusal that is only "not yet" (sent to clients as data.retryAfter). */
+  readonly retryAfter?: number;
+  constructor(legacyCode: LegacyCode, message: string, opts: { retryAfter?: number } = {}) {
     super({ code: trpcCodeOf[legacyCode], message });
     this.legacyCode = legacyCode;
+    if (opts.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
   }
 }
 
@@ -49,6 +52,13 @@ export const badInput = (message: string) => new AppError(LegacyCode.badInput, m
 export const notFound = (message = "内容不存在或已删除") => new AppError(LegacyCode.notFound, message);
 export const notLoggedIn = () => new AppError(LegacyCode.notLoggedIn, "请先登录");
 export const forbidden = (message = "您没有权限访问") => new AppError(LegacyCode.forbidden, message);
+
+/** The wait an AppError asked the client to observe, also when tRPC wrapped it. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof AppError) return error.retryAfter;
+  if (error instanceof TRPCError && error.cause instanceof AppError) return error.cause.retryAfter;
+  return undefined;
+}
 
 /** Legacy code carried by any error thrown inside a procedure (zod failures are bad input). */
 export function legacyCodeOf(error: unknown): LegacyCode {

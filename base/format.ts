@@ -38,6 +38,12 @@ export function maskIdNo(idNo: string | null | undefined): string {
   return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
 }
 
+/** Mobile numbers keep the first 3 and last 4 digits: 13812345678 -> 138****5678. */
+export function maskMobile(mobile: string | null | undefined): string {
+  const s = mobile ?? "";
+  return s.length >= 7 ? `${s.slice(0, 3)}****${s.slice(-4)}` : s;
+}
+
 /** Names keep the first and last character: 张三丰 -> 张*丰, 张三 -> 张*. */
 export function maskName(name: string | null | undefined): string {
   const chars = Array.from(name ?? "");

@@ -28,6 +28,8 @@ const CLIENTS = env("BENCH_CLIENTS", availableParallelism());
 const SAMPLED_PER_CLIENT = env("BENCH_SAMPLED", 200);
 const KINDS = (process.env.BENCH_KINDS ?? "uws,sio").split(",").filter((k): k is Kind => k === "uws" || k === "sio");
 const SPEAKERS = Math.min(RATE, 100);
+/** The room rules both servers apply (base/live-comment), so both pay for the same check. */
+const BENCH_RULES = { muteAll: 0, mutedUserIds: [], words: ["代开发票"] };
 
 type Kind = "uws" | "sio";
 type Msg = { op: string; [k: string]: unknown };
@@ -58,10 +60,10 @@ async function serveUws() {
   const { startRealtime } = await import("../realtime/server");
   const { createLocalBus } = await import("../realtime/bus");
   const { nativeUws } = await import("../realtime/uws");
-  // Stand-in for the app: every viewer may join, no mutes or words, storing is free.
+  // Stand-in for the app: every viewer may join, no mutes and one sensitive word, storing is free.
   const liveClient = {
     authorizeJoin: async ({ accessToken }: { accessToken?: string }) => ({ userId: Number(accessToken) || 1, nick: `观众${accessToken}`, isAdmin: 0, liveStatus: 1, sessionId: `bench-${accessToken}` }),
-    rules: async () => ({ muteAll: 0, mutedUserIds: [], words: ["代开发票"] }),
+    rules: async () => BENCH_RULES,
     saveBatch: async (i: { items: unknown[] }) => ({ saved: i.items.length, ended: [] }),
     drawRaffle: async () => ({ drawn: false }),
     presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
@@ -86,6 +88,8 @@ async function serveSio() {
   const { Server } = await import("socket.io");
   const { liveClientMessage } = await import("../realtime/protocol");
   const { randomUUID } = await import("node:crypto");
+  const { commentRefusal, commentRulesOf } = await import("../base/live-comment");
+  const rules = commentRulesOf(BENCH_RULES);
   const http = createServer();
   const io = new Server(http, { transports: ["websocket"], perMessageDeflate: false, serveClient: false });
   const room = `live/${LIVE_ID}`;
@@ -97,7 +101,8 @@ async function serveSio() {
     socket.on("comment", (raw: unknown) => {
       const parsed = liveClientMessage.safeParse({ type: "comment", ...(raw as object) });
       if (!parsed.success || parsed.data.type !== "comment") return socket.emit("error_frame", { message: "消息格式错误" });
-      if (parsed.data.content.includes("代开发票")) return socket.emit("error_frame", { message: "消息包含敏感词，发送失败" });
+      const refusal = commentRefusal(rules, userId, parsed.data.content);
+      if (refusal) return socket.emit("error_frame", { message: refusal });
       io.to(room).emit("comment", { type: "comment", data: { msgId: randomUUID(), userId, nick: `观众${userId}`, content: parsed.data.content, sentAt: Date.now() }, ts: Date.now() });
     });
     socket.on("like", () => void (likes += 1));

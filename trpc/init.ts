@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Context } from "./context";
-import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn } from "@base/errors";
+import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn, retryAfterOf } from "@base/errors";
 import { zodMessage } from "@base/zod-message";
 
 /** What an HTTP client reads of an error that is not one of ours (tRPC's own, in English) or of a fault. */
@@ -27,7 +27,7 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message: zod ? zodMessage(zod) : readableMessage(error),
-      data: { ...shape.data, legacyCode: legacyCodeOf(error), stack: undefined },
+      data: { ...shape.data, legacyCode: legacyCodeOf(error), retryAfter: retryAfterOf(error), stack: undefined },
     };
   },
 });

@@ -1,20 +1,20 @@
 import { router } from "./init";
-import { authRouter } from "./auth/learner";
-import { siteRouter } from "./site/learner";
+import { authRouter } from "./auth/router";
+import { siteRouter } from "./site/router";
 import { orgRouter } from "./org/router";
-import { oauthRouter } from "./oauth/learner";
+import { oauthRouter } from "./oauth/router";
 import { realtimeRouter } from "./realtime/router";
-import { uploadRouter } from "./upload/learner";
-import { identityRouter } from "./identity/learner";
+import { uploadRouter } from "./upload/router";
+import { identityRouter } from "./identity/router";
 import { operateRouter } from "./operate/router";
 import { liveRouter } from "./live/router";
 import { courseRouter } from "./course/router";
 import { materialRouter } from "./material/router";
 import { examRouter } from "./exam/router";
-import { searchRouter } from "./search/learner";
-import { messageRouter } from "./message/learner";
-import { commentRouter } from "./comment/learner";
-import { questionnaireRouter } from "./questionnaire/learner";
+import { searchRouter } from "./search/router";
+import { messageRouter } from "./message/router";
+import { commentRouter } from "./comment/router";
+import { questionnaireRouter } from "./questionnaire/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({

@@ -20,6 +20,15 @@ export function errorMessage(error: unknown, fallback = "服务器繁忙，请�
   return fallback;
 }
 
+/** Seconds the server asked to wait before trying again (a "not yet" refusal), if it said. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { retryAfter?: number } | undefined;
+    return typeof data?.retryAfter === "number" ? data.retryAfter : undefined;
+  }
+  return undefined;
+}
+
 export function httpStatusOf(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) {
     const data = error.data as { httpStatus?: number } | undefined;

@@ -11,7 +11,7 @@ import { useLiveRoom, type RoomEvent } from "~/components/live/use-live-room";
 import { Button } from "~/components/ui/button";
 import { useRefresh } from "~/lib/use-refresh";
 import { errorMessage, trpc } from "~/lib/trpc";
-import { formatTime } from "@base/format";
+import { formatMoney, formatTime } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "直播控制台 - 财云学院管理后台" }];
 
@@ -221,7 +221,7 @@ export default function LiveConsole() {
               {d.goods.map((g) => (
                 <tr key={g.goodsId}>
                   <Td>{g.name}</Td>
-                  <Td>¥{(g.price / 100).toFixed(2)}</Td>
+                  <Td>¥{formatMoney(g.price)}</Td>
                   <Td>点击 {g.clicks}</Td>
                   <Td className="space-x-3 whitespace-nowrap">
                     <button type="button" className="text-primary" onClick={() => act(() => trpc.live.admin.goods.putOrDown.mutate({ id: g.goodsId, status: g.status ? 0 : 1 }), g.status ? "已下架" : "已上架")}>

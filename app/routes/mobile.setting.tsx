@@ -13,6 +13,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { maskMobile } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "更换手机号 - 财云学院" }];
 
@@ -38,8 +39,6 @@ export default function MobileSettingPage() {
   }
   return <ChangeMobile maskedMobile={viewer.mobile} />;
 }
-
-const mask = (mobile: string) => (mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile);
 
 function ChangeMobile({ maskedMobile }: { maskedMobile: string }) {
   const authChanged = useAuthChanged();
@@ -168,7 +167,7 @@ function ChangeMobile({ maskedMobile }: { maskedMobile: string }) {
           </div>
           <div>
             <p className="text-lg font-medium text-[#1d2129]">手机号更换成功</p>
-            <p className="mt-2 text-sm text-muted">当前绑定的手机号：{mask(values.mobile.trim())}，下次可使用新手机号登录</p>
+            <p className="mt-2 text-sm text-muted">当前绑定的手机号：{maskMobile(values.mobile.trim())}，下次可使用新手机号登录</p>
           </div>
           <Link to="/" className={buttonVariants({ size: "lg", className: "w-full" })}>
             返回首页

@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { LiveRoomRules } from "@base/live-comment";
 import type { AppRouter } from "../../trpc/router";
 
 export interface RoomGrant {
@@ -11,11 +12,8 @@ export interface RoomGrant {
   /** A visitor's client address (their sockets are counted per address); "" for a learner. */
   address?: string;
 }
-export interface RoomRules {
-  muteAll: number;
-  mutedUserIds: number[];
-  words: string[];
-}
+/** The comment rule set the app answers; applied here with base/live-comment's commentRefusal. */
+export type RoomRules = LiveRoomRules;
 export interface StoredComment {
   msgId: string;
   userId: number;

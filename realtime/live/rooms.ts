@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { commentRefusal, commentRulesOf, type CommentRules } from "@base/live-comment";
 import type { Bus } from "../bus";
 import { PRESENCE_REPORT_MS, type LiveComment, type LiveFrame, type LiveFrameType } from "../protocol";
 import { topics } from "../topics";
-import type { LiveAppClient, RoomRules, StoredComment } from "./app-client";
+import type { LiveAppClient, StoredComment } from "./app-client";
 
 export const FLUSH_MS = 500;
 export const TICK_MS = 1000;
@@ -10,15 +11,12 @@ const RULES_TTL_MS = 10_000;
 const MAX_PENDING = 20_000;
 // Users per presence call: a 10,000-viewer room reports in five calls.
 const PRESENCE_CHUNK = 2000;
-export const MUTED = "您已被禁言";
-export const ALL_MUTED = "直播间已开启全员禁言";
-export const SENSITIVE = "消息包含敏感词，发送失败";
 
 interface Room {
   liveId: number;
   online: number;
-  rules: RoomRules | null;
-  muted: Set<number>;
+  /** The app's comment rules, kept current by the mute frames between reloads. */
+  rules: CommentRules | null;
   rulesAt: number;
   loading: Promise<void> | null;
   pending: StoredComment[];
@@ -59,7 +57,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     let r = rooms.get(liveId);
     if (!r) {
       r = {
-        liveId, online: 0, rules: null, muted: new Set(), rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: new Map(), joins: [], joinCount: 0, leaveCount: 0,
+        liveId, online: 0, rules: null, rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: new Map(), joins: [], joinCount: 0, leaveCount: 0,
         present: new Map(), arrived: new Set(), departed: new Set(),
       };
       rooms.set(liveId, r);
@@ -71,8 +69,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     r.loading ??= client
       .rules(r.liveId)
       .then((rules) => {
-        r.rules = rules;
-        r.muted = new Set(rules.mutedUserIds);
+        r.rules = commentRulesOf(rules);
         r.rulesAt = Date.now();
       })
       .catch((e: Error) => console.warn(`realtime live ${r.liveId}: could not load room rules: ${e.message}`))
@@ -90,10 +87,9 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     else if (Date.now() - r.rulesAt > RULES_TTL_MS) void loadRules(r);
     // Without rules (app unreachable) nothing is checked, so nothing is let through.
     if (!r.rules) return "服务繁忙，请稍后再试";
-    if (r.rules.muteAll) return ALL_MUTED;
-    if (r.muted.has(user.userId)) return MUTED;
-    const text = content.toLowerCase();
-    if (r.rules.words.some((w) => w && text.includes(w.toLowerCase()))) return SENSITIVE;
+    // The app's rule, applied to the cached set: no round trip per comment.
+    const refusal = commentRefusal(r.rules, user.userId, content);
+    if (refusal) return refusal;
     const c: LiveComment = { msgId: randomUUID(), userId: user.userId, nick: user.nick, content, sentAt: Date.now() };
     if (r.pending.length < MAX_PENDING) r.pending.push({ ...c, sessionId: user.sessionId });
     else console.warn(`realtime live ${liveId}: comment store is behind; ${c.msgId} not stored`);
@@ -217,8 +213,8 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     if (r?.rules) {
       if (f.type === "mute_all") r.rules.muteAll = 1;
       if (f.type === "unmute_all") r.rules.muteAll = 0;
-      if (f.type === "mute_user") r.muted.add(Number(data.userId));
-      if (f.type === "unmute_user") r.muted.delete(Number(data.userId));
+      if (f.type === "mute_user") r.rules.muted.add(Number(data.userId));
+      if (f.type === "unmute_user") r.rules.muted.delete(Number(data.userId));
     }
     if (f.type === "raffle_start" && r && typeof data.id === "number" && typeof data.endTime === "number") {
       const raffleId = data.id;

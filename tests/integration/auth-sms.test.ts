@@ -3,13 +3,17 @@ import { expect, it, vi } from "vitest";
 import { captchas, loginAttempts, sessions, smsCodes, users } from "@db/schema";
 import { SESSION_COOKIE } from "@trpc-app/auth/session";
 import { CAPTCHA_COOKIE } from "@trpc-app/auth/captcha.service";
-import { SMS_DAILY_CAP, SMS_TTL_MS } from "@trpc-app/auth/sms.service";
+import { SMS_DAILY_CAP, SMS_RESEND_SECONDS, SMS_TTL_MS } from "@trpc-app/auth/sms.service";
 import { describeEachDb } from "../helpers/db";
 import { testClient } from "../helpers/caller";
 import { rejection } from "../helpers/auth";
 import { latestCode, outboxCount, outboxMessages } from "../helpers/outbox";
 import { createUser } from "../factories/user";
 import { chinaDayStart } from "@base/china-time";
+import { retryAfterOf } from "@base/errors";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { createContext, PEER_ADDRESS_HEADER } from "@trpc-app/context";
+import { appRouter } from "@trpc-app/router";
 
 const EXPIRED = "验证码已失效，请重新获取";
 
@@ -121,10 +125,29 @@ describeEachDb("SMS login", (getDb, kind) => {
   it("a second code within 60 s is refused; after 60 s it is sent", async () => {
     const mobile = phone();
     const client = testClient(getDb());
-    await send(client, mobile);
+    // The answer carries the server's interval, which the page counts down (it keeps none of its own).
+    expect(await send(client, mobile)).toEqual({ resendAfter: SMS_RESEND_SECONDS });
     const err = await rejection(send(client, mobile));
     expect(err.message).toContain("秒后再试");
     expect(err.message).toMatch(/请(60|59|58)秒后再试/);
+    // The refusal carries the same wait as data, so the page can count down what is left of it.
+    const wait = retryAfterOf(err);
+    expect(wait).toBeGreaterThanOrEqual(SMS_RESEND_SECONDS - 2);
+    expect(err.message).toContain(`请${wait}秒后再试`);
+    // Over HTTP the browser reads it as error.data.retryAfter.
+    const res = await fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: new Request("http://127.0.0.1:3000/api/trpc/auth.sendLoginCode", {
+        method: "POST",
+        headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: "10.0.0.1" },
+        body: JSON.stringify({ mobile, captcha: "2026" }),
+      }),
+      router: appRouter,
+      createContext: ({ req, resHeaders }) => createContext({ db: getDb(), request: req, resHeaders }),
+    });
+    const body = (await res.json()) as { error: { message: string; data: { retryAfter?: number; legacyCode: string } } };
+    expect(body.error.data).toMatchObject({ legacyCode: "-1", retryAfter: expect.any(Number) });
+    expect(body.error.message).toContain(`请${body.error.data.retryAfter}秒后再试`);
     expect(outboxCount(mobile)).toBe(1);
     expect(await codesOf(mobile)).toHaveLength(1);
 

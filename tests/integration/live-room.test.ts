@@ -136,6 +136,27 @@ describe("live room on one realtime process", () => {
     expect(result.data).toMatchObject({ id: raffle.id, status: 2, winners: [] });
   }, 20_000);
 
+  it("a raffle winner's nickname reaches the other learners masked; the console's draw answer keeps it whole", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const winner = await viewer("王小明");
+    const other = await viewer("赵雪");
+    const adminUser = await createUser(handle.db, { nick: "李建国", isAdmin: 1 });
+    const admin = await signedInClient(handle.db, adminUser.id);
+    const wsOther = await join(`/api/elearning/ws/live/${live.id}`, other.cookie);
+    const inOther = inbox(wsOther);
+    await inOther.next((f) => f.type === "welcome");
+
+    const raffle = await admin.call((c) => c.live.admin.awards.create({ liveId: live.id, name: "抽奖", awardName: "采购实务手册", winnerCount: 1, durationSeconds: 60 }));
+    await admin.call((c) => c.live.admin.awards.start({ id: raffle.id }));
+    await (await signedInClient(handle.db, winner.id)).call((c) => c.live.joinRaffle({ raffleId: raffle.id }));
+    const drawn = await admin.call((c) => c.live.admin.awards.draw({ id: raffle.id }));
+    expect(drawn.winners).toMatchObject([{ userId: winner.id, nick: "王小明" }]);
+
+    const result = await inOther.next((f) => f.type === "raffle_result");
+    expect(result.data.winners).toEqual([{ userId: winner.id, nick: "王*明" }]);
+    expect(JSON.stringify(result.data)).not.toContain("王小明");
+  });
+
   it("refuses viewers without a session or outside the open range", async () => {
     const live = await createLive(handle.db, { liveStatus: 1, openRange: [{ kind: "tag", target: "9" }] });
     const a = await viewer("赵磊");

@@ -2,7 +2,8 @@ import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { examMembers, exams, sessions, userGroups, userImportJobs, userRoles, users } from "@db/schema";
+import { examMembers, exams, sessions, userGroups, userIdentities, userImportJobs, userRoles, users } from "@db/schema";
+import { maskIdNo } from "@base/format";
 import { verifyPassword } from "@trpc-app/auth/password";
 import { createGroup, createPrivileges, createRole } from "../factories/org";
 import { createUser } from "../factories/user";
@@ -127,7 +128,9 @@ describeEachDb("org user administration", (getDb) => {
     const adminUser = await createUser(db, { loginName: "boss2", isAdmin: 1 });
     const admin = await signedInClient(db, adminUser.id);
     const learner = await createUser(db, { identitySource: 1 });
-    expect(await admin.call((c) => c.org.admin.users.getAuthInfo({ userId: learner.id }))).toMatchObject({ isComplete: true, identitySource: 1 });
+    await db.insert(userIdentities).values({ userId: learner.id, realName: "张三丰", idNo: "330106199001011234" });
+    // The ID number is masked by the one rule of base/format (first and last four kept).
+    expect(await admin.call((c) => c.org.admin.users.getAuthInfo({ userId: learner.id }))).toMatchObject({ isComplete: true, identitySource: 1, idNo: maskIdNo("330106199001011234") });
     await admin.call((c) => c.org.admin.users.resetAuthInfo({ userId: learner.id }));
     expect((await row(db, learner.id)).identitySource).toBe(0);
 

@@ -10,6 +10,7 @@ import {
   formatDuration,
   formatMoney,
   maskIdNo,
+  maskMobile,
   maskName,
   stripEmoji,
 } from "@base/format";
@@ -83,6 +84,11 @@ describe("masking", () => {
     expect(maskName("张三")).toBe("张*");
     expect(maskName("张")).toBe("张");
     expect(maskName("")).toBe("");
+  });
+  it("keeps the first 3 and last 4 digits of a mobile number", () => {
+    expect(maskMobile("13812345678")).toBe("138****5678");
+    expect(maskMobile("123456")).toBe("123456");
+    expect(maskMobile(null)).toBe("");
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { learnerProcedure, publicProcedure, router } from "../init";
+import { learnerProcedure, publicProcedure } from "../init";
 import type { Context } from "../context";
 import * as account from "./account.service";
 import { CAPTCHA_COOKIE, captchaCookie, consumeCaptcha, createCaptcha } from "./captcha.service";
@@ -33,7 +33,8 @@ const sendCode = (purpose: SmsPurpose) =>
     return account.sendCodeFor(ctx.db, purpose, input.mobile, ctx.ip);
   });
 
-export const authRouter = router({
+/** The learner procedures, spread at the root of auth by router.ts. */
+export const authLearnerProcedures = {
   /** The current user, or the visitor shape (isLogin 0). */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? userView(ctx.user) : visitorView)),
   getUser: learnerProcedure.query(({ ctx }) => userView(ctx.user)),
@@ -99,6 +100,6 @@ export const authRouter = router({
   bindNewPhone: learnerProcedure
     .input(bindNewPhoneInput)
     .mutation(({ ctx, input }) => account.bindNewPhone(ctx.db, ctx.user, input.mobile, input.code)),
-});
+};
 
 export const noInput = z.object({}).passthrough();

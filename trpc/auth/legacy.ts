@@ -1,5 +1,5 @@
 import { safeTarget } from "@base/safe-target";
-import { legacyRows, type LegacyInput } from "../legacy/types";
+import { legacyRows, mapped, pass, type LegacyInput } from "../legacy/types";
 
 export { safeTarget };
 
@@ -19,10 +19,10 @@ function passwordPair(input: LegacyInput) {
 export const authLegacy = legacyRows([
   // Old clients read these two under data (learner-front-end.md 7), not under the login envelope's result.
   { method: "GET", path: "/api/login/qrcode/content", call: (c) => c.auth.qrContent(), envelope: "elearning" },
-  { method: "POST", path: "/api/login/qrcode/status", call: (c, i) => c.auth.qrStatus(i as never), envelope: "elearning" },
+  { method: "POST", path: "/api/login/qrcode/status", call: pass((c) => c.auth.qrStatus), envelope: "elearning" },
   { method: "GET", path: "/api/login/captcha", call: (c) => c.auth.captcha(), respond: svgResponse },
-  { method: "POST", path: "/api/login/mobile/captcha", call: (c, i) => c.auth.sendLoginCode(i as never) },
-  { method: "POST", path: "/api/login/e-learning", call: (c, i) => c.auth.login(i as never) },
+  { method: "POST", path: "/api/login/mobile/captcha", call: pass((c) => c.auth.sendLoginCode) },
+  { method: "POST", path: "/api/login/e-learning", call: pass((c) => c.auth.login) },
   {
     method: "GET",
     path: "/api/login/logout",
@@ -43,18 +43,18 @@ export const authLegacy = legacyRows([
 
   { method: "GET", path: `${U}/getUserInfo`, call: (c) => c.auth.me() },
   { method: "POST", path: `${U}/getUser`, call: (c) => c.auth.getUser() },
-  { method: "POST", path: `${U}/checkMobileOrLoginName`, call: (c, i) => c.auth.checkMobileOrLoginName(i as never) },
+  { method: "POST", path: `${U}/checkMobileOrLoginName`, call: pass((c) => c.auth.checkMobileOrLoginName) },
   { method: "GET", path: `${U}/register/captcha`, call: (c) => c.auth.captcha(), respond: svgResponse },
   { method: "GET", path: `${U}/imgCode`, call: (c) => c.auth.captcha(), respond: svgResponse },
-  { method: "POST", path: `${U}/registerPhoneCode`, call: (c, i) => c.auth.sendRegisterCode(i as never) },
-  { method: "POST", path: `${U}/register`, call: (c, i) => c.auth.register(passwordPair(i) as never) },
-  { method: "POST", path: `${U}/modifyPasswordPhoneCode`, call: (c, i) => c.auth.sendPasswordCode(i as never) },
-  { method: "POST", path: `${U}/checkPasswordPhoneCode`, call: (c, i) => c.auth.checkPasswordCode(i as never) },
-  { method: "POST", path: `${U}/modifyPassword`, call: (c, i) => c.auth.resetPassword(passwordPair(i) as never) },
-  { method: "POST", path: `${U}/updatePassword`, call: (c, i) => c.auth.updatePassword(passwordPair(i) as never) },
-  { method: "POST", path: `${U}/modifyPhoneCode`, call: (c, i) => c.auth.sendOldPhoneCode(i as never) },
-  { method: "GET", path: `${U}/checkModifyPhoneCode`, call: (c, i) => c.auth.checkOldPhone(i as never) },
-  { method: "POST", path: `${U}/phoneCode`, call: (c, i) => c.auth.sendNewPhoneCode(i as never) },
-  { method: "POST", path: `${U}/bindNewPhone`, call: (c, i) => c.auth.bindNewPhone(i as never) },
-  { method: "POST", path: `${U}/updatePhone`, call: (c, i) => c.auth.bindNewPhone(i as never) },
+  { method: "POST", path: `${U}/registerPhoneCode`, call: pass((c) => c.auth.sendRegisterCode) },
+  { method: "POST", path: `${U}/register`, call: mapped((c) => c.auth.register, passwordPair) },
+  { method: "POST", path: `${U}/modifyPasswordPhoneCode`, call: pass((c) => c.auth.sendPasswordCode) },
+  { method: "POST", path: `${U}/checkPasswordPhoneCode`, call: pass((c) => c.auth.checkPasswordCode) },
+  { method: "POST", path: `${U}/modifyPassword`, call: mapped((c) => c.auth.resetPassword, passwordPair) },
+  { method: "POST", path: `${U}/updatePassword`, call: mapped((c) => c.auth.updatePassword, passwordPair) },
+  { method: "POST", path: `${U}/modifyPhoneCode`, call: pass((c) => c.auth.sendOldPhoneCode) },
+  { method: "GET", path: `${U}/checkModifyPhoneCode`, call: pass((c) => c.auth.checkOldPhone) },
+  { method: "POST", path: `${U}/phoneCode`, call: pass((c) => c.auth.sendNewPhoneCode) },
+  { method: "POST", path: `${U}/bindNewPhone`, call: pass((c) => c.auth.bindNewPhone) },
+  { method: "POST", path: `${U}/updatePhone`, call: pass((c) => c.auth.bindNewPhone) },
 ]);

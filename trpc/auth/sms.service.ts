@@ -4,12 +4,13 @@ import { and, count, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { smsCodes } from "@db/schema";
 import { env } from "@base/env.server";
-import { fail } from "@base/errors";
+import { AppError, fail, LegacyCode } from "@base/errors";
 import { hashToken } from "./session";
 import { chinaDayStart } from "@base/china-time";
 
 export type SmsPurpose = "login" | "register" | "password" | "phone-old" | "phone-new";
 
+/** The one resend interval: answered with every send (resendAfter) and every early refusal (retryAfter), so pages never keep their own. */
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_TTL_MS = 5 * 60 * 1000;
 export const SMS_DAILY_CAP = 10;
@@ -63,7 +64,8 @@ export async function sendSmsCode(db: DbOrTx, mobile: string, purpose: SmsPurpos
       .limit(1);
     if (last[0]) {
       const wait = Math.ceil((last[0].createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
-      if (wait > 0) throw fail(`验证码发送过于频繁，请${wait}秒后再试`);
+      // Still the legacy "-1" refusal; the wait also travels as data so the page counts it down.
+      if (wait > 0) throw new AppError(LegacyCode.fail, `验证码发送过于频繁，请${wait}秒后再试`, { retryAfter: wait });
     }
     const [today] = await tx
       .select({ n: count() })

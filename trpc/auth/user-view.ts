@@ -1,11 +1,10 @@
+import { maskMobile } from "@base/format";
 import type { SessionUser } from "./session";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export function maskMobile(mobile: string | null): string {
-  if (!mobile) return "";
-  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile;
-}
+// The display rule lives in base/format; re-exported for the services that import it from here.
+export { maskMobile };
 
 /** The User entity of the spec, as every client reads it. */
 export function userView(user: SessionUser) {

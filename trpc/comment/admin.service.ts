@@ -2,18 +2,19 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzl
 import type { DbOrTx } from "@db/client";
 import { commentBans, commentReplies, courseComments, courses, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { COMMENT_GONE } from "./comment.service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 const live = isNull(courseComments.deletedAt);
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The back-office list: every live comment, filtered by course, keyword (content or author) and status. */
 export async function pageComments(db: DbOrTx, input: { courseId?: number; keyword?: string; status?: number; pageNo: number; pageSize: number }) {
   const parts: (SQL | undefined)[] = [live];
   if (input.courseId) parts.push(eq(courseComments.courseId, input.courseId));
   if (input.status !== undefined) parts.push(eq(courseComments.status, input.status));
-  if (input.keyword) parts.push(or(ilike(courseComments.content, like(input.keyword)), ilike(users.nick, like(input.keyword)), ilike(users.loginName, like(input.keyword))));
+  if (input.keyword) parts.push(or(ilike(courseComments.content, likePattern(input.keyword)), ilike(users.nick, likePattern(input.keyword)), ilike(users.loginName, likePattern(input.keyword))));
   const where = and(...parts);
   const base = () =>
     db
@@ -22,17 +23,12 @@ export async function pageComments(db: DbOrTx, input: { courseId?: number; keywo
       .innerJoin(users, eq(users.id, courseComments.userId))
       .innerJoin(courses, eq(courses.id, courseComments.courseId))
       .leftJoin(commentBans, eq(commentBans.userId, courseComments.userId));
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(courseComments)
-    .innerJoin(users, eq(users.id, courseComments.userId))
-    .where(where)) as [{ total: number }];
-  const rows = await base()
-    .where(where)
-    .orderBy(sql`${courseComments.pinnedAt} desc nulls last`, desc(courseComments.createdAt), desc(courseComments.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const list = rows.map(({ c, nick, loginName, courseName, banned }) => ({
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(courseComments).innerJoin(users, eq(users.id, courseComments.userId)).where(where),
+    base().where(where).orderBy(sql`${courseComments.pinnedAt} desc nulls last`, desc(courseComments.createdAt), desc(courseComments.id)),
+  );
+  const list = page.list.map(({ c, nick, loginName, courseName, banned }) => ({
     id: c.id,
     courseId: c.courseId,
     courseName,
@@ -47,7 +43,7 @@ export async function pageComments(db: DbOrTx, input: { courseId?: number; keywo
     isBan: banned ? 1 : 0,
     createTime: ms(c.createdAt),
   }));
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list };
 }
 
 export async function deleteComments(db: DbOrTx, ids: number[]) {
@@ -125,20 +121,18 @@ export async function setBanRemark(db: DbOrTx, userId: number, remark: string) {
 }
 
 export async function pageBans(db: DbOrTx, input: { keyword?: string; pageNo: number; pageSize: number }) {
-  const where = input.keyword ? or(ilike(users.nick, like(input.keyword)), ilike(users.loginName, like(input.keyword))) : undefined;
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(commentBans).innerJoin(users, eq(users.id, commentBans.userId)).where(where)) as [
-    { total: number },
-  ];
-  const rows = await db
-    .select({ b: commentBans, nick: users.nick, loginName: users.loginName })
-    .from(commentBans)
-    .innerJoin(users, eq(users.id, commentBans.userId))
-    .where(where)
-    .orderBy(desc(commentBans.createdAt), desc(commentBans.userId))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const list = rows.map(({ b, nick, loginName }) => ({ userId: b.userId, nick, loginName, remark: b.remark, createTime: ms(b.createdAt) }));
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const where = input.keyword ? or(ilike(users.nick, likePattern(input.keyword)), ilike(users.loginName, likePattern(input.keyword))) : undefined;
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(commentBans).innerJoin(users, eq(users.id, commentBans.userId)).where(where),
+    db
+      .select({ b: commentBans, nick: users.nick, loginName: users.loginName })
+      .from(commentBans)
+      .innerJoin(users, eq(users.id, commentBans.userId))
+      .where(where)
+      .orderBy(desc(commentBans.createdAt), desc(commentBans.userId)),
+  );
+  return { ...page, list: page.list.map(({ b, nick, loginName }) => ({ userId: b.userId, nick, loginName, remark: b.remark, createTime: ms(b.createdAt) })) };
 }
 
 /** Courses that have comments, for the back-office course filter. */

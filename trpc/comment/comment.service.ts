@@ -3,6 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { COMMENT_STATUS, commentBans, commentLikes, commentReplies, courseComments, courses, users } from "@db/schema";
 import { maskName } from "@base/format";
 import { AppError, LegacyCode, fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
 import { visibleCourse, type Viewer } from "../course/access.service";
 import { findSensitive, sensitiveWords } from "../live/message.service";
 import { staticValue } from "../site/site.service";
@@ -35,16 +36,17 @@ export async function listComments(db: DbOrTx, viewer: Viewer | null, input: { c
     ? or(eq(courseComments.status, COMMENT_STATUS.shown), eq(courseComments.userId, viewer.id))
     : eq(courseComments.status, COMMENT_STATUS.shown);
   const where = and(eq(courseComments.courseId, input.courseId), live, seen);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(courseComments).where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ c: courseComments, nick: users.nick, headPic: users.headPic })
-    .from(courseComments)
-    .innerJoin(users, eq(users.id, courseComments.userId))
-    .where(where)
-    .orderBy(sql`${courseComments.pinnedAt} desc nulls last`, desc(courseComments.createdAt), desc(courseComments.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const ids = rows.map((r) => r.c.id);
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(courseComments).where(where),
+    db
+      .select({ c: courseComments, nick: users.nick, headPic: users.headPic })
+      .from(courseComments)
+      .innerJoin(users, eq(users.id, courseComments.userId))
+      .where(where)
+      .orderBy(sql`${courseComments.pinnedAt} desc nulls last`, desc(courseComments.createdAt), desc(courseComments.id)),
+  );
+  const ids = page.list.map((r) => r.c.id);
   const replies = ids.length
     ? await db.select().from(commentReplies).where(inArray(commentReplies.commentId, ids)).orderBy(commentReplies.createdAt, commentReplies.id)
     : [];
@@ -53,7 +55,7 @@ export async function listComments(db: DbOrTx, viewer: Viewer | null, input: { c
       ? (await db.select({ id: commentLikes.commentId }).from(commentLikes).where(and(eq(commentLikes.userId, viewer.id), inArray(commentLikes.commentId, ids)))).map((r) => r.id)
       : [],
   );
-  const list = rows.map(({ c, nick, headPic }) => {
+  const list = page.list.map(({ c, nick, headPic }) => {
     const mine = viewer?.id === c.userId;
     return {
       id: c.id,
@@ -73,7 +75,7 @@ export async function listComments(db: DbOrTx, viewer: Viewer | null, input: { c
       replies: replies.filter((r) => r.commentId === c.id).map((r) => ({ id: r.id, content: r.content, nick: "管理员", createTime: ms(r.createdAt) })),
     };
   });
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list };
 }
 
 /** Posting: logged-in, course visible and open to comments, not banned, clean text, not too fast. */
@@ -124,21 +126,18 @@ const mineWhere = (userId: number) => and(eq(commentReplies.toUserId, userId), l
 /** 回复我的: admin replies to the user's comments, newest first. */
 export async function repliesToMe(db: DbOrTx, userId: number, input: { pageNo: number; pageSize: number }) {
   const where = mineWhere(userId);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(commentReplies)
-    .innerJoin(courseComments, eq(courseComments.id, commentReplies.commentId))
-    .where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ r: commentReplies, comment: courseComments.content, courseId: courseComments.courseId, courseName: courses.name })
-    .from(commentReplies)
-    .innerJoin(courseComments, eq(courseComments.id, commentReplies.commentId))
-    .innerJoin(courses, eq(courses.id, courseComments.courseId))
-    .where(where)
-    .orderBy(desc(commentReplies.createdAt), desc(commentReplies.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const list = rows.map(({ r, comment, courseId, courseName }) => ({
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(commentReplies).innerJoin(courseComments, eq(courseComments.id, commentReplies.commentId)).where(where),
+    db
+      .select({ r: commentReplies, comment: courseComments.content, courseId: courseComments.courseId, courseName: courses.name })
+      .from(commentReplies)
+      .innerJoin(courseComments, eq(courseComments.id, commentReplies.commentId))
+      .innerJoin(courses, eq(courses.id, courseComments.courseId))
+      .where(where)
+      .orderBy(desc(commentReplies.createdAt), desc(commentReplies.id)),
+  );
+  const list = page.list.map(({ r, comment, courseId, courseName }) => ({
     id: r.id,
     commentId: r.commentId,
     courseId,
@@ -149,7 +148,7 @@ export async function repliesToMe(db: DbOrTx, userId: number, input: { pageNo: n
     isRead: r.readAt ? 1 : 0,
     createTime: ms(r.createdAt),
   }));
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list };
 }
 
 export async function unreadReplyCount(db: DbOrTx, userId: number) {

@@ -2,14 +2,15 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseChapters, courseOpenRanges, courses, materialItems, orgGroups, orgRoles, tags } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
-import type { AdminCoursePageInput, SaveBaseInput, SaveCoursewareInput } from "./admin-schemas";
+import type { AdminCoursePageInput, SaveBaseInput, SaveCoursewareInput } from "./schemas";
 import { openRange } from "./access.service";
 import { freshDetailHtml, sanitizeCourseHtml } from "./rich-text";
 import { chapterTree } from "./catalogue.service";
-import { likePattern } from "./search.service";
+import { likePattern } from "@base/sql";
 import { courseCard, mediaUrl } from "./view";
 import { dateText, toXlsx } from "@base/xlsx";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
 
 export const STATUS_TEXT: Record<number, string> = { 0: "草稿", 1: "已发布", 2: "已下架" };
 
@@ -44,15 +45,12 @@ function pageWhere(input: Pick<AdminCoursePageInput, "keyword" | "status" | "cat
 
 export async function pageCourses(db: DbOrTx, input: AdminCoursePageInput) {
   const where = pageWhere(input);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(courses).where(where);
-  const rows = await db
-    .select()
-    .from(courses)
-    .where(where)
-    .orderBy(desc(courses.updatedAt), desc(courses.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const ids = rows.map((r) => r.id);
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(courses).where(where),
+    db.select().from(courses).where(where).orderBy(desc(courses.updatedAt), desc(courses.id)),
+  );
+  const ids = page.list.map((r) => r.id);
   const counts = ids.length
     ? await db
         .select({ courseId: courseChapters.courseId, n: count() })
@@ -61,7 +59,7 @@ export async function pageCourses(db: DbOrTx, input: AdminCoursePageInput) {
         .groupBy(courseChapters.courseId)
     : [];
   const byId = new Map(counts.map((c) => [c.courseId, c.n]));
-  return { list: rows.map((r) => adminRow(r, byId.get(r.id) ?? 0)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list: page.list.map((r) => adminRow(r, byId.get(r.id) ?? 0)) };
 }
 
 export async function courseCount(db: DbOrTx) {

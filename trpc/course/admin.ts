@@ -12,7 +12,7 @@ import {
   userCourseChangeInput,
   userCoursePageInput,
   userResultInput,
-} from "./admin-schemas";
+} from "./schemas";
 import {
   checkIsExam,
   copyCourse,
@@ -31,7 +31,7 @@ import {
 } from "./admin.service";
 import { openRange } from "./access.service";
 import { chapterTree } from "./catalogue.service";
-import { idOf } from "./schemas";
+import { idOf } from "@base/legacy-input";
 import { z } from "zod";
 import {
   addCourseLearners,

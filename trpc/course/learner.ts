@@ -4,7 +4,8 @@ import { courseChapterList, courseDetail, courseTags, courseFiles, courseLearnDe
 import { checkLearnCourse, collectCourse, joinCourse, learningContentAccess, uncollectCourse } from "./enrol.service";
 import { backlogCourses, myCollections, myCourses, recentCourses, userLearnInfo } from "./mine.service";
 import { compensateProgress, reportLearning } from "./progress.service";
-import { compensationInput, courseIdInput, learnInput, optionalId, pageInput, searchInput } from "./schemas";
+import { optionalId } from "@base/legacy-input";
+import { compensationInput, courseIdInput, learnInput, pageInput, searchInput } from "./schemas";
 import { searchCourses } from "./search.service";
 import { tagInfo, trainInfo } from "./ipaas.service";
 

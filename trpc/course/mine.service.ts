@@ -3,6 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { courseCollections, courses, userCourses, users } from "@db/schema";
 import { userView } from "../auth/user-view";
 import { notFound } from "@base/errors";
+import { paginate } from "@base/paging";
 import { learningStatus } from "./catalogue.service";
 import type { PageInput } from "./schemas";
 import { courseCard } from "./view";
@@ -35,16 +36,17 @@ export async function myCourses(db: DbOrTx, userId: number, input: PageInput) {
   if (input.status === 1) conds.push(eq(userCourses.completed, 0));
   if (input.status === 2) conds.push(eq(userCourses.completed, 1));
   const where = and(...conds);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(userCourses).innerJoin(courses, eq(courses.id, userCourses.courseId)).where(where);
-  const rows = await db
-    .select({ c: courses, m: userCourses })
-    .from(userCourses)
-    .innerJoin(courses, eq(courses.id, userCourses.courseId))
-    .where(where)
-    .orderBy(sql`${userCourses.lastLearnAt} desc nulls last`, desc(userCourses.joinedAt), desc(userCourses.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((r) => studyItem(r.c, r.m)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(userCourses).innerJoin(courses, eq(courses.id, userCourses.courseId)).where(where),
+    db
+      .select({ c: courses, m: userCourses })
+      .from(userCourses)
+      .innerJoin(courses, eq(courses.id, userCourses.courseId))
+      .where(where)
+      .orderBy(sql`${userCourses.lastLearnAt} desc nulls last`, desc(userCourses.joinedAt), desc(userCourses.id)),
+  );
+  return { ...page, list: page.list.map((r) => studyItem(r.c, r.m)) };
 }
 
 export async function recentCourses(db: DbOrTx, userId: number, limit = 4) {
@@ -58,25 +60,17 @@ export async function backlogCourses(db: DbOrTx, userId: number, input: PageInpu
 
 export async function myCollections(db: DbOrTx, userId: number, input: PageInput) {
   const where = and(eq(courseCollections.userId, userId), isNull(courses.deletedAt));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(courseCollections)
-    .innerJoin(courses, eq(courses.id, courseCollections.courseId))
-    .where(where);
-  const rows = await db
-    .select({ c: courses, at: courseCollections.createdAt })
-    .from(courseCollections)
-    .innerJoin(courses, eq(courses.id, courseCollections.courseId))
-    .where(where)
-    .orderBy(desc(courseCollections.createdAt))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return {
-    list: rows.map((r) => ({ ...courseCard(r.c), collectTime: r.at.getTime(), available: r.c.status === 1 ? 1 : 0 })),
-    total,
-    pageNo: input.pageNo,
-    pageSize: input.pageSize,
-  };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(courseCollections).innerJoin(courses, eq(courses.id, courseCollections.courseId)).where(where),
+    db
+      .select({ c: courses, at: courseCollections.createdAt })
+      .from(courseCollections)
+      .innerJoin(courses, eq(courses.id, courseCollections.courseId))
+      .where(where)
+      .orderBy(desc(courseCollections.createdAt)),
+  );
+  return { ...page, list: page.list.map((r) => ({ ...courseCard(r.c), collectTime: r.at.getTime(), available: r.c.status === 1 ? 1 : 0 })) };
 }
 
 /**

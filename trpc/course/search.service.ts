@@ -1,6 +1,8 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courses, operateCategories } from "@db/schema";
+import { paginate, pageOffset } from "@base/paging";
+import { likePattern } from "@base/sql";
 import type { CourseSort } from "./schemas";
 import { courseCard, highlight } from "./view";
 
@@ -18,9 +20,6 @@ export const COUNT_CAP = 10_000;
 /** Below this many title matches, the closest titles (trigram similarity) come first. */
 const SIMILARITY_RANK_LIMIT = 2_000;
 
-/** Keyword characters LIKE would read as wildcards are matched literally. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, "\\$&")}%`;
-
 // Orders written as the partial indexes of db/schema/course.ts are built (desc nulls last), so they serve them.
 function orderOf(sort: CourseSort): SQL[] {
   if (sort === "new") return [sql`${courses.releasedAt} desc nulls last`, sql`${courses.id} desc nulls last`];
@@ -36,8 +35,8 @@ async function cappedCount(db: DbOrTx, where: SQL | undefined) {
   return row?.n ?? 0;
 }
 
-function page(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  return db.select().from(courses).where(where).orderBy(...order).limit(limit).offset(offset);
+function ordered(db: DbOrTx, where: SQL | undefined, order: SQL[]) {
+  return db.select().from(courses).where(where).orderBy(...order);
 }
 
 /**
@@ -54,13 +53,13 @@ export async function searchCourses(db: DbOrTx, input: CourseSearch) {
     );
   if (input.tagId) base.push(sql`${courses.tagIds} @> array[${input.tagId}]::integer[]`);
   const order = orderOf(input.sort ?? "default");
-  const offset = (input.pageNo - 1) * input.pageSize;
+  const offset = pageOffset(input);
 
   let rows: (typeof courses.$inferSelect)[];
   let total: number;
   if (!keyword) {
     const where = and(...base);
-    [total, rows] = await Promise.all([cappedCount(db, where), page(db, where, order, input.pageSize, offset)]);
+    ({ list: rows, total } = await paginate(input, cappedCount(db, where), ordered(db, where, order)));
   } else {
     const like = likePattern(keyword);
     const titleWhere = and(...base, sql`${courses.name} ilike ${like}`);
@@ -70,10 +69,10 @@ export async function searchCourses(db: DbOrTx, input: CourseSearch) {
     rows = [];
     if (offset < titles) {
       const titleOrder = titles < SIMILARITY_RANK_LIMIT ? [sql`similarity(${courses.name}, ${keyword}) desc`, ...order] : order;
-      rows = await page(db, titleWhere, titleOrder, input.pageSize, offset);
+      rows = await ordered(db, titleWhere, titleOrder).limit(input.pageSize).offset(offset);
     }
     if (rows.length < input.pageSize && teachers > 0) {
-      rows = [...rows, ...(await page(db, teacherWhere, order, input.pageSize - rows.length, Math.max(0, offset - titles)))];
+      rows = [...rows, ...(await ordered(db, teacherWhere, order).limit(input.pageSize - rows.length).offset(Math.max(0, offset - titles)))];
     }
   }
   const list = rows.map((c) => ({

@@ -2,10 +2,11 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle
 import type { DbOrTx } from "@db/client";
 import { courses, userCourses, users } from "@db/schema";
 import { notFound } from "@base/errors";
-import type { UserCoursePageInput } from "./admin-schemas";
-import { likePattern } from "./search.service";
+import type { UserCoursePageInput } from "./schemas";
+import { likePattern } from "@base/sql";
 import { isPaid } from "./view";
 import { dateText, toXlsx } from "@base/xlsx";
+import { paginate } from "@base/paging";
 
 async function findCourse(db: DbOrTx, id: number) {
   const [c] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
@@ -42,16 +43,17 @@ function learnersWhere(input: Pick<UserCoursePageInput, "courseId" | "keyword" |
 export async function pageCourseLearners(db: DbOrTx, input: UserCoursePageInput) {
   await findCourse(db, input.courseId);
   const where = learnersWhere(input);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(userCourses).innerJoin(users, eq(users.id, userCourses.userId)).where(where);
-  const rows = await db
-    .select({ u: users, m: userCourses })
-    .from(userCourses)
-    .innerJoin(users, eq(users.id, userCourses.userId))
-    .where(where)
-    .orderBy(desc(userCourses.joinedAt), desc(userCourses.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((r) => learnerRow(r.u, r.m)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(userCourses).innerJoin(users, eq(users.id, userCourses.userId)).where(where),
+    db
+      .select({ u: users, m: userCourses })
+      .from(userCourses)
+      .innerJoin(users, eq(users.id, userCourses.userId))
+      .where(where)
+      .orderBy(desc(userCourses.joinedAt), desc(userCourses.id)),
+  );
+  return { ...page, list: page.list.map((r) => learnerRow(r.u, r.m)) };
 }
 
 /** Admin adds learners; on a paid course the place waits for payment (finishPay) before it opens. */

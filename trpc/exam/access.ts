@@ -17,6 +17,19 @@ export const ALREADY_PASSED = "您已通过本次考试";
 /** Answers in flight when time is up are still accepted for this long. */
 export const GRACE_MS = 30_000;
 
+/**
+ * The one grace rule: an attempt is past its time once now is strictly after deadline + GRACE_MS.
+ * No deadline means no time limit. SQL filters use graceCutoff instead (deadline < cutoff is the same test).
+ */
+export function isPastGrace(deadline: Date | number | null | undefined, now: number = Date.now()): boolean {
+  if (deadline == null) return false;
+  const at = typeof deadline === "number" ? deadline : deadline.getTime();
+  return now > at + GRACE_MS;
+}
+
+/** The instant a deadline must be before to be past grace: `deadline < graceCutoff(now)` ⇔ isPastGrace. */
+export const graceCutoff = (now: number = Date.now()) => new Date(now - GRACE_MS);
+
 export async function loadExam(db: DbOrTx, examId: number, opts: { enabledOnly?: boolean } = {}) {
   const [exam] = await prepared(db, "exam_by_id", (d) =>
     d

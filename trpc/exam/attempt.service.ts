@@ -10,7 +10,8 @@ import {
   EXAM_ENDED,
   EXAM_NOT_FOUND,
   examPhase,
-  GRACE_MS,
+  graceCutoff,
+  isPastGrace,
   loadExam,
   seconds,
   startRefusal,
@@ -177,7 +178,7 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
   return { a: row.a, exam: row.exam };
 }
 
-const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && !!a.deadline && now > a.deadline.getTime() + GRACE_MS;
+const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
 
 /** Grades and closes an attempt inside a transaction that holds its row lock. */
 async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number) {
@@ -248,7 +249,7 @@ export async function closeIfOverdue(db: DbOrTx, exam: Exam, a: Attempt, submitT
 
 /** Closes every overdue attempt (the periodic sweep and list reads call it). */
 export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: number } = {}) {
-  const cutoff = new Date(Date.now() - GRACE_MS);
+  const cutoff = graceCutoff();
   const conds = [eq(examAttempts.status, 1), lt(examAttempts.deadline, cutoff)];
   if (opts.userId) conds.push(eq(examAttempts.userId, opts.userId));
   const rows = await db.select().from(examAttempts).where(and(...conds)).limit(opts.limit ?? 500);
@@ -275,7 +276,7 @@ export function ensureSweeper(db: Db) {
 function checkWritable(a: Attempt) {
   if (a.status === 0) throw fail("请先开始考试");
   if (a.status === 2) throw fail(ALREADY_SUBMITTED);
-  if (a.deadline && Date.now() > a.deadline.getTime() + GRACE_MS) throw fail(TIME_UP);
+  if (isPastGrace(a.deadline)) throw fail(TIME_UP);
 }
 
 /**
@@ -286,7 +287,7 @@ export async function saveAnswer(db: Db, userId: number, input: { paperId: numbe
   const seq = input.seq ?? Date.now();
   // Fast path, one statement: the attempt row is share-locked, checked (owner, running, in time, question
   // on the paper) and the answer upserted; anything else falls through to the checks below for the reason.
-  const cutoff = new Date(Date.now() - GRACE_MS);
+  const cutoff = graceCutoff();
   const fast = await preparedSql(db, "exam_save_answer", () => {
     const p = (name: string) => sql.placeholder(name);
     return sql`

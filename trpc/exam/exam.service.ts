@@ -9,6 +9,8 @@ import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { pageOf, type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 
@@ -36,28 +38,21 @@ export function examAdminView(e: Exam) {
 }
 
 export async function pageExams(db: DbOrTx, input: { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number; examStatus?: number }) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const conds: SQL[] = [isNull(exams.deletedAt)];
   const kw = input.keyword ?? input.name;
-  if (kw) conds.push(ilike(exams.name, `%${kw.replace(/[\\%_]/g, "\\$&")}%`));
+  if (kw) conds.push(ilike(exams.name, likePattern(kw)));
   if (input.status !== undefined) conds.push(eq(exams.status, input.status));
   const now = new Date();
   if (input.examStatus === 0) conds.push(sql`${exams.startTime} > ${now}`);
   if (input.examStatus === 1) conds.push(and(lte(exams.startTime, now), sql`${exams.endTime} > ${now}`)!);
   if (input.examStatus === 2) conds.push(lte(exams.endTime, now));
   const where = and(...conds);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(exams).where(where);
-  const rows = await db.select().from(exams).where(where).orderBy(desc(exams.sort), desc(exams.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  const ids = rows.map((r) => r.id);
+  const page = await paginate(pageOf(input, 20), db.select({ total: count() }).from(exams).where(where), db.select().from(exams).where(where).orderBy(desc(exams.sort), desc(exams.id)));
+  const ids = page.list.map((r) => r.id);
   const joined = ids.length
     ? await db.select({ examId: examMembers.examId, n: count() }).from(examMembers).where(inArray(examMembers.examId, ids)).groupBy(examMembers.examId)
     : [];
-  return {
-    list: rows.map((r) => ({ ...examAdminView(r), memberCount: joined.find((j) => j.examId === r.id)?.n ?? 0 })),
-    total,
-    pageNo,
-    pageSize,
-  };
+  return { ...page, list: page.list.map((r) => ({ ...examAdminView(r), memberCount: joined.find((j) => j.examId === r.id)?.n ?? 0 })) };
 }
 
 export async function saveBase(db: DbOrTx, input: { id?: number; examId?: number; name: string; coverUrl?: string; description?: string; startTime: Date; endTime: Date; courseId?: number }, userId: number) {
@@ -234,14 +229,14 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
   if (input.mobile) conds.push(ilike(users.mobile, `%${input.mobile}%`));
   if (input.joinType) conds.push(eq(examMembers.joinType, input.joinType));
   if (input.keyword) {
-    const kw = `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`;
+    const kw = likePattern(input.keyword);
     conds.push(or(ilike(users.nick, kw), ilike(users.loginName, kw), ilike(users.mobile, kw))!);
   }
   if (input.roleId) conds.push(inOrgNode("role", input.roleId, users.id));
   if (input.groupId) conds.push(inOrgNode("group", input.groupId, users.id));
   if (input.orgName) {
     // 单位: the organisation the learner gave in the identity supplement, or any organisation group they belong to.
-    const like = `%${input.orgName.replace(/[\\%_]/g, "\\$&")}%`;
+    const like = likePattern(input.orgName);
     conds.push(
       or(
         sql`exists (select 1 from ${userIdentities} i where i.user_id = ${users.id} and i.org_name ilike ${like})`,
@@ -282,14 +277,12 @@ export async function pageResults(db: DbOrTx, input: ResultPageInput, opts: { al
   const base = () =>
     db
       .select({ m: examMembers, u: users, paperCount: stats.paperCount, bestScore: stats.bestScore, passed: stats.passed, lastTime: stats.lastTime, pending: stats.pending, started: stats.started, lastPaperId: stats.lastPaperId }).from(examMembers).innerJoin(users, eq(users.id, examMembers.userId)).leftJoin(stats, eq(stats.userId, examMembers.userId));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(examMembers)
-    .innerJoin(users, eq(users.id, examMembers.userId))
-    .leftJoin(stats, eq(stats.userId, examMembers.userId))
-    .where(where);
-  const q = base().where(where).orderBy(desc(examMembers.id));
-  const rows = opts.all ? await q.limit(50_000) : await q.limit(pageSize).offset((pageNo - 1) * pageSize);
+  // An export (all) reads every row, up to 50 000, in one page.
+  const { list: rows, total } = await paginate(
+    opts.all ? { pageNo: 1, pageSize: 50_000 } : { pageNo, pageSize },
+    db.select({ total: count() }).from(examMembers).innerJoin(users, eq(users.id, examMembers.userId)).leftJoin(stats, eq(stats.userId, examMembers.userId)).where(where),
+    base().where(where).orderBy(desc(examMembers.id)),
+  );
   return {
     list: rows.map(({ m, u, ...s }) => ({
       examId: exam.id,

@@ -14,6 +14,8 @@ import {
   type QuestionType,
 } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { pageOfArray } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { isOpenTo, userScope } from "../org/membership";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
@@ -280,7 +282,7 @@ async function examCards(db: Db, userId: number, list: Exam[]) {
 /** Enabled exams open to the learner, newest start first. */
 async function visibleExams(db: Db, userId: number, keyword?: string) {
   const conds = [eq(exams.status, 1), isNull(exams.deletedAt)];
-  if (keyword) conds.push(ilike(exams.name, `%${keyword.replace(/[\\%_]/g, "\\$&")}%`));
+  if (keyword) conds.push(ilike(exams.name, likePattern(keyword)));
   const list = await db.select().from(exams).where(and(...conds)).orderBy(desc(exams.startTime)).limit(2000);
   const ranges = list.length ? await db.select().from(examOpenRanges).where(inArray(examOpenRanges.examId, list.map((e) => e.id))) : [];
   const scope = await userScope(db, userId);
@@ -290,12 +292,11 @@ async function visibleExams(db: Db, userId: number, keyword?: string) {
 /** queryUserPagingExam: status 1 not started, 2 in progress, 3 ended; none or 0 means all. */
 export async function userPagingExam(db: Db, userId: number, input: { status?: number; keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number }) {
   await sweepOverdue(db, { userId });
-  const { pageNo, pageSize } = pageOf(input, 10);
   const now = Date.now();
   let list = await visibleExams(db, userId, input.keyword);
   if (input.status) list = list.filter((e) => examPhase(e, now) === input.status! - 1);
-  const slice = list.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-  return { list: await examCards(db, userId, slice), total: list.length, pageNo, pageSize };
+  const page = pageOfArray(list, pageOf(input, 10));
+  return { ...page, list: await examCards(db, userId, page.list) };
 }
 
 /** queryUserToDo / userBacklogExam: joined exams not yet ended that the learner can still sit. */
@@ -321,15 +322,14 @@ export async function remindedExams(db: Db, userId: number) {
 }
 
 export async function collectedExams(db: Db, userId: number, input: { pageNo?: number; pageSize?: number; page?: number; element?: number }) {
-  const { pageNo, pageSize } = pageOf(input, 10);
   const rows = await db
     .select({ exam: exams })
     .from(examCollections)
     .innerJoin(exams, eq(exams.id, examCollections.examId))
     .where(and(eq(examCollections.userId, userId), isNull(exams.deletedAt)))
     .orderBy(desc(examCollections.createdAt));
-  const slice = rows.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((r) => r.exam);
-  return { list: await examCards(db, userId, slice), total: rows.length, pageNo, pageSize };
+  const page = pageOfArray(rows.map((r) => r.exam), pageOf(input, 10));
+  return { ...page, list: await examCards(db, userId, page.list) };
 }
 
 export async function searchExams(db: Db, userId: number, input: { keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number }) {

@@ -3,7 +3,7 @@ import { loadExam } from "./access";
 import { paperResult, recordScreenCut, register, saveAnswer, startExam, submitPaper, SubmitType } from "./attempt.service";
 import * as L from "./learner.service";
 import * as P from "./proctor.service";
-import { recordingInput } from "./proctor.schemas";
+import { recordingInput } from "./schemas";
 import { openPrecheck, readNotice } from "./precheck.service";
 import { previewStart, previewSubmit } from "./preview.service";
 import {

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { DbOrTx } from "@db/client";
 import { examPaperQuestions, examPapers, examQuestions, exams, materialFolders, type PaperItem, type PaperRule, type QuestionType } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { requireQuestionFolder } from "../material/folder.service";
 import { QUESTION_TYPE_NAMES } from "./grading";
 import { questionView } from "./question.service";
@@ -101,18 +103,14 @@ export async function getPaperDetail(db: DbOrTx, id: number) {
 }
 
 export async function pagePapers(db: DbOrTx, input: { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; paperType?: number }) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const conds: SQL[] = [isNull(examPapers.deletedAt)];
-  if (input.keyword) conds.push(ilike(examPapers.name, `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`));
+  if (input.keyword) conds.push(ilike(examPapers.name, likePattern(input.keyword)));
   if (input.paperType) conds.push(eq(examPapers.paperType, input.paperType));
   const where = and(...conds);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examPapers).where(where);
-  const rows = await db.select().from(examPapers).where(where).orderBy(desc(examPapers.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
+  const page = await paginate(pageOf(input, 20), db.select({ total: count() }).from(examPapers).where(where), db.select().from(examPapers).where(where).orderBy(desc(examPapers.id)));
   return {
-    list: rows.map((p) => ({ id: p.id, name: p.name, paperType: p.paperType, totalScore: p.totalScore, questionCount: p.questionCount, createdAt: p.createdAt.getTime() })),
-    total,
-    pageNo,
-    pageSize,
+    ...page,
+    list: page.list.map((p) => ({ id: p.id, name: p.name, paperType: p.paperType, totalScore: p.totalScore, questionCount: p.questionCount, createdAt: p.createdAt.getTime() })),
   };
 }
 

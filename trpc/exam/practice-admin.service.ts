@@ -2,6 +2,8 @@ import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "driz
 import type { DbOrTx } from "@db/client";
 import { examPractices, examQuestions, materialFolders, users } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
+import { pageOfArray, paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 // Practices draw only from the question bank's folders (kind 3, QUESTION_FOLDER_KIND).
 import { folderTree, QUESTION_FOLDER_KIND, type FolderNode } from "../material/folder.service";
 import { EMPTY_STATS, practisedUserIds, statsOfUsers } from "./practice-stats.service";
@@ -14,7 +16,6 @@ import { pageOf } from "./schemas";
 type Practice = typeof examPractices.$inferSelect;
 type Mode = Practice["modes"][number];
 type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };
-const like = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 const practiceView = (p: Practice, folderNames: Map<number, string>) => ({
   id: p.id,
@@ -46,15 +47,14 @@ async function findPractice(db: DbOrTx, id: number) {
 }
 
 export async function pagePractices(db: DbOrTx, input: Paging) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const conds: SQL[] = [isNull(examPractices.deletedAt)];
   const kw = input.keyword ?? input.name;
-  if (kw) conds.push(ilike(examPractices.name, like(kw)));
+  if (kw) conds.push(ilike(examPractices.name, likePattern(kw)));
   if (input.status !== undefined) conds.push(eq(examPractices.status, input.status));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examPractices).where(and(...conds));
-  const rows = await db.select().from(examPractices).where(and(...conds)).orderBy(desc(examPractices.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  const names = await folderNamesOf(db, rows.flatMap((r) => r.folderIds));
-  return { list: rows.map((r) => practiceView(r, names)), total, pageNo, pageSize };
+  const where = and(...conds);
+  const page = await paginate(pageOf(input, 20), db.select({ total: count() }).from(examPractices).where(where), db.select().from(examPractices).where(where).orderBy(desc(examPractices.id)));
+  const names = await folderNamesOf(db, page.list.flatMap((r) => r.folderIds));
+  return { ...page, list: page.list.map((r) => practiceView(r, names)) };
 }
 
 /**
@@ -162,7 +162,6 @@ export async function removeUsers(db: DbOrTx, id: number, userIds: number[]) {
  */
 export async function practiceUsers(db: DbOrTx, id: number, input: Paging & { source?: number }) {
   const p = await findPractice(db, id);
-  const { pageNo, pageSize } = pageOf(input, 20);
   const listed = new Set(p.userIds);
   let all = [...(input.source === 2 ? [] : p.userIds), ...(input.source === 1 ? [] : (await practisedUserIds(db, p.id)).filter((u) => !listed.has(u)))];
   const kw = input.keyword?.trim();
@@ -170,11 +169,11 @@ export async function practiceUsers(db: DbOrTx, id: number, input: Paging & { so
     const hits = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, all), or(ilike(users.nick, like(kw)), ilike(users.loginName, like(kw)), ilike(users.mobile, like(kw)))));
+      .where(and(inArray(users.id, all), or(ilike(users.nick, likePattern(kw)), ilike(users.loginName, likePattern(kw)), ilike(users.mobile, likePattern(kw)))));
     const hit = new Set(hits.map((h) => h.id));
     all = all.filter((u) => hit.has(u));
   }
-  const ids = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+  const { list: ids, total, pageNo, pageSize } = pageOfArray(all, pageOf(input, 20));
   const [rows, stats] = ids.length ? await Promise.all([db.select().from(users).where(inArray(users.id, ids)), statsOfUsers(db, p.id, ids)]) : [[], new Map()];
   return {
     practiceName: p.name,
@@ -182,7 +181,7 @@ export async function practiceUsers(db: DbOrTx, id: number, input: Paging & { so
       const u = rows.find((r) => r.id === uid);
       return u ? [{ userId: u.id, userName: u.loginName, name: u.nick, mobile: u.mobile ?? "", source: listed.has(uid) ? 1 : 2, ...(stats.get(uid) ?? EMPTY_STATS) }] : [];
     }),
-    total: all.length,
+    total,
     pageNo,
     pageSize,
   };

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { examPracticeAnswers, examPractices, examPracticeSessions, examPracticeWrongs, examQuestions, materialFolders, type QuestionType } from "@db/schema";
 import { AppError, badInput, fail, LegacyCode, notFound } from "@base/errors";
+import { pageOfArray, pageOffset, paginate } from "@base/paging";
 import { isOpenTo, userScope, type UserScope } from "../org/membership";
 import { blankCount, gradeAnswer, QUESTION_TYPE_NAMES } from "./grading";
 import { JUDGE_OPTIONS } from "./question.service";
@@ -77,15 +78,13 @@ const practiceCard = (p: Practice) => ({ id: p.id, name: p.name, description: p.
 
 /** Practices open to the learner, newest first, with their own figures. */
 export async function listPractices(db: DbOrTx, userId: number, paging: { pageNo?: number; pageSize?: number; page?: number; element?: number } = {}) {
-  const { pageNo, pageSize } = pageOf(paging, 12);
   const scope = await userScope(db, userId);
   const all = await db.select().from(examPractices).where(and(eq(examPractices.status, 1), isNull(examPractices.deletedAt))).orderBy(desc(examPractices.id));
-  const open = all.filter((p) => openTo(p, scope));
-  const page = open.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-  const stats = await statsOfPractices(db, userId, page.map((p) => p.id));
+  const page = pageOfArray(all.filter((p) => openTo(p, scope)), pageOf(paging, 12));
+  const stats = await statsOfPractices(db, userId, page.list.map((p) => p.id));
   const list = [];
-  for (const p of page) list.push({ ...practiceCard(p), questionCount: (await poolOf(db, p)).length, stats: stats.get(p.id) ?? EMPTY_STATS });
-  return { list, total: open.length, pageNo, pageSize };
+  for (const p of page.list) list.push({ ...practiceCard(p), questionCount: (await poolOf(db, p)).length, stats: stats.get(p.id) ?? EMPTY_STATS });
+  return { ...page, list };
 }
 
 /** Unfinished rounds of the learner in a practice, newest first. */
@@ -351,22 +350,23 @@ export async function finishPractice(db: DbOrTx, userId: number, sessionId: numb
 /** The wrong-question book of a practice, the most recent mistakes first, with answers and analysis. */
 export async function wrongBook(db: DbOrTx, userId: number, input: { id: number; pageNo?: number; pageSize?: number; page?: number; element?: number }) {
   const p = await loadOpenPractice(db, userId, input.id);
-  const { pageNo, pageSize } = pageOf(input, 10);
+  const paging = pageOf(input, 10);
   const where = and(eq(examPracticeWrongs.practiceId, p.id), eq(examPracticeWrongs.userId, userId));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examPracticeWrongs).where(where);
-  const rows = await db
-    .select({ w: examPracticeWrongs, q: examQuestions })
-    .from(examPracticeWrongs)
-    .innerJoin(examQuestions, eq(examQuestions.id, examPracticeWrongs.questionId))
-    .where(where)
-    .orderBy(desc(examPracticeWrongs.lastWrongAt), desc(examPracticeWrongs.id))
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
+  const { list, total, pageNo, pageSize } = await paginate(
+    paging,
+    db.select({ total: count() }).from(examPracticeWrongs).where(where),
+    db
+      .select({ w: examPracticeWrongs, q: examQuestions })
+      .from(examPracticeWrongs)
+      .innerJoin(examQuestions, eq(examQuestions.id, examPracticeWrongs.questionId))
+      .where(where)
+      .orderBy(desc(examPracticeWrongs.lastWrongAt), desc(examPracticeWrongs.id)),
+  );
   return {
     practiceId: p.id,
     practiceName: p.name,
-    list: rows.map(({ w, q }, i) => ({
-      ...learnerQuestion(q, (pageNo - 1) * pageSize + i + 1),
+    list: list.map(({ w, q }, i) => ({
+      ...learnerQuestion(q, pageOffset(paging) + i + 1),
       wrongCount: w.wrongCount,
       lastAnswer: w.lastAnswer,
       lastAnswerText: answerText(q, w.lastAnswer),

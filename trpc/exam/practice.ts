@@ -1,6 +1,6 @@
 import { learnerProcedure, router } from "../init";
 import * as S from "./practice.service";
-import { practiceAnswerInput, practicePageInput, practicePositionInput, practiceRefInput, practiceStartInput, sessionRefInput, wrongPageInput, wrongRemoveInput } from "./practice.schemas";
+import { practiceAnswerInput, practicePageInput, practicePositionInput, practiceRefInput, practiceStartInput, sessionRefInput, wrongPageInput, wrongRemoveInput } from "./schemas";
 
 const p = learnerProcedure;
 

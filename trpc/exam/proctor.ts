@@ -1,5 +1,5 @@
 import { adminProcedure, router } from "../init";
-import { attemptRefInput } from "./proctor.schemas";
+import { attemptRefInput } from "./schemas";
 import { attemptProctoring } from "./proctor.service";
 
 /** Back office: what proctoring recorded for one attempt (face checks, snapshots, video segments). */

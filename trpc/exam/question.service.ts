@@ -2,6 +2,8 @@ import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL } fr
 import type { DbOrTx } from "@db/client";
 import { examPaperQuestions, examQuestions, type QuestionOption, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { folderSubtreeIds, folderTree, QUESTION_FOLDER_KIND, requireQuestionFolder, type FolderNode } from "../material/folder.service";
 import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
 import { pageOf, type QuestionInput, type QuestionPageInput } from "./schemas";
@@ -13,7 +15,6 @@ export const JUDGE_OPTIONS: QuestionOption[] = [
   { key: "B", content: "错误" },
 ];
 
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** Checks a question is complete for its type and returns the values to store. */
 export function normaliseQuestion(input: QuestionInput) {
@@ -119,7 +120,7 @@ export async function batchUpdateQuestions(db: DbOrTx, input: { ids: number[]; d
  */
 async function questionWhere(db: DbOrTx, input: QuestionPageInput, usableOnly = false) {
   const conds: SQL[] = [isNull(examQuestions.deletedAt)];
-  if (input.keyword) conds.push(ilike(examQuestions.content, likeOf(input.keyword)));
+  if (input.keyword) conds.push(ilike(examQuestions.content, likePattern(input.keyword)));
   if (input.questionType) conds.push(eq(examQuestions.questionType, input.questionType as QuestionType));
   if (input.difficultyType) conds.push(eq(examQuestions.difficultyType, input.difficultyType));
   const folder = input.folderId ?? input.materialLibFolderId;
@@ -132,11 +133,9 @@ async function questionWhere(db: DbOrTx, input: QuestionPageInput, usableOnly = 
 }
 
 export async function pageQuestions(db: DbOrTx, input: QuestionPageInput, usableOnly = false) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const where = await questionWhere(db, input, usableOnly);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examQuestions).where(where);
-  const rows = await db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  return { list: rows.map(questionView), total, pageNo, pageSize };
+  const page = await paginate(pageOf(input, 20), db.select({ total: count() }).from(examQuestions).where(where), db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.id)));
+  return { ...page, list: page.list.map(questionView) };
 }
 
 /** Every question matching the filters, for export. */

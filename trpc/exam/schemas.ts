@@ -1,26 +1,10 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
+import { blank, idList, intWithin, pageOf, pagingWith } from "@base/legacy-input";
 
 // Inputs of the exam calls, shared by procedures, the legacy rows and the pages.
 
-/** Old clients send numbers as strings (query strings, forms); a blank value means "not given". */
-function numeric(v: unknown): unknown {
-  if (typeof v !== "string") return v;
-  const t = v.trim();
-  if (t === "") return undefined;
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
-}
-const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v === null ? undefined : v);
-
-export const intField = (label: string, min = 0, max = 1_000_000_000) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}格式不正确`) })
-      .int(`${label}须为整数`)
-      .min(min, `${label}不能小于${min}`)
-      .max(max, `${label}不能大于${max}`),
-  );
+export const intField = (label: string, min = 0, max = 1_000_000_000) => intWithin(label, min, max);
 export const idField = (label: string) => intField(label, 1, Number.MAX_SAFE_INTEGER);
 const optInt = (label: string, min = 0, max = 1_000_000_000) => z.preprocess(blank, intField(label, min, max).optional()).optional();
 const flag = (label: string) => z.preprocess((v) => (v === true ? 1 : v === false ? 0 : blank(v)), optInt(label, 0, 1)).optional();
@@ -40,18 +24,10 @@ const timeField = (label: string) =>
     z.date({ error: `${label}格式不正确` }).refine((d) => !Number.isNaN(d.getTime()), `${label}格式不正确`),
   );
 /** A list of ids: an array or "1,2,3". */
-export const idList = (label: string, max = 500) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim()) : typeof v === "number" ? [v] : v),
-    z.array(idField(label), { error: `${label}列表格式不正确` }).min(1, `请选择${label}`).max(max, `一次最多${max}个`),
-  );
+const idsOf = (label: string, max = 500) => idList(label, { max, item: idField(label) });
 
-const pageNo = optInt("页码", 1, 100_000);
-const pageSize = optInt("每页条数", 1, 200);
-export const paging = { pageNo, pageSize, page: pageNo, element: pageSize };
-export function pageOf(v: { pageNo?: number; pageSize?: number; page?: number; element?: number }, size = 10) {
-  return { pageNo: v.pageNo ?? v.page ?? 1, pageSize: v.pageSize ?? v.element ?? size };
-}
+export const paging = pagingWith(intWithin("页码", 1, 100_000), intWithin("每页条数", 1, 200));
+export { pageOf };
 
 // ---- learner ----
 
@@ -144,9 +120,9 @@ export const questionInput = z.object(questionFields);
 export type QuestionInput = z.output<typeof questionInput>;
 export const questionUpdateInput = z.object({ id: idField("试题ID"), ...questionFields });
 export const idInput = z.object({ id: idField("ID") });
-export const idsInput = z.object({ ids: idList("试题") });
+export const idsInput = z.object({ ids: idsOf("试题") });
 export const questionBatchUpdateInput = z.object({
-  ids: idList("试题"),
+  ids: idsOf("试题"),
   difficultyType: optInt("难度", 1, 3),
   folderId: questionFolderField,
   materialLibFolderId: optInt("文件夹ID", 1, Number.MAX_SAFE_INTEGER),
@@ -273,7 +249,7 @@ export const examRefInput = z
     }
     return { examId };
   });
-export const examIdsInput = z.object({ ids: idList("考试") });
+export const examIdsInput = z.object({ ids: idsOf("考试") });
 export const examMoveInput = z.object({ id: idField("考试ID"), sort: intField("排序", 0, 1_000_000) });
 export const resultPageInput = z.object({
   ...paging,
@@ -302,7 +278,7 @@ export const resultPageInput = z.object({
   joinStatus: optInt("参加状态", 0, 2),
 });
 export type ResultPageInput = z.output<typeof resultPageInput>;
-export const memberAddInput = z.object({ examId: idField("考试ID"), userIds: idList("用户") });
+export const memberAddInput = z.object({ examId: idField("考试ID"), userIds: idsOf("用户") });
 export const correctInput = z.object({
   paperId: idField("答卷ID"),
   scores: z.array(z.object({ questionId: idField("试题ID"), score: intField("得分", 0, 100) })).min(1, "请填写得分").max(200),
@@ -340,7 +316,7 @@ export const practiceBaseInput = z.object({
   id: optInt("练习ID", 1, Number.MAX_SAFE_INTEGER),
   name: requiredText("练习名称", 100),
   description: text("练习介绍", 2000),
-  folderIds: z.preprocess((v) => v ?? [], idList("题目文件夹", 100)),
+  folderIds: z.preprocess((v) => v ?? [], idsOf("题目文件夹", 100)),
 });
 export const practiceModeInput = z.object({
   id: idField("练习ID"),
@@ -354,8 +330,43 @@ export const practiceModeInput = z.object({
 export const practicePoolInput = z.object({ folderIds: z.preprocess((v) => v ?? [], z.array(idField("文件夹ID"), { error: "文件夹列表格式不正确" }).max(100, "一次最多100个")) });
 export const practiceModeRemoveInput = z.object({ id: idField("练习ID"), modeId: idField("模式ID") });
 export const practiceRangeInput = z.object({ id: idField("练习ID"), entries: z.array(rangeEntry).max(500).default([]) });
-export const practiceUsersInput = z.object({ id: idField("练习ID"), userIds: idList("用户") });
+export const practiceUsersInput = z.object({ id: idField("练习ID"), userIds: idsOf("用户") });
 export const practiceUserPageInput = z.object({ id: idField("练习ID"), ...paging, keyword: text("关键词", 50), source: optInt("来源", 1, 2) });
 export const fraudSearchInput = z.object({ ...paging, examId: optInt("考试ID", 1), status: optInt("状态", 0, 2) });
 export const fraudRemarkInput = z.object({ id: idField("记录ID"), remark: requiredText("备注", 500) });
 export const fraudCheckInput = z.object({ id: idField("记录ID"), status: intField("核查结果", 1, 2) });
+
+// ---- the learner's practice calls (docs/decisions/009-learner-practice.md).
+
+export const practicePageInput = z.object({ ...paging }).optional();
+export const practiceRefInput = z.object({ id: idField("练习ID") });
+export const practiceStartInput = z.object({
+  id: idField("练习ID"),
+  modeId: idField("练习模式"),
+  /** By-type mode: the question type to practise (1 single, 2 multiple, 3 true/false, 4 fill-in). */
+  questionType: z.preprocess(blank, intField("题型", 1, 4).optional()).optional(),
+  /** Give up the unfinished round of this mode and start a fresh one. */
+  restart: z.boolean({ error: "重新开始标记格式不正确" }).optional(),
+});
+export const sessionRefInput = z.object({ sessionId: idField("练习记录ID") });
+export const practiceAnswerInput = z.object({
+  sessionId: idField("练习记录ID"),
+  questionId: idField("题目ID"),
+  answer: z
+    .array(z.string({ error: "答案格式不正确" }).max(500, "答案不超过500个字符"), { error: "答案格式不正确" })
+    .max(20, "答案格式不正确"),
+});
+export const practicePositionInput = z.object({ sessionId: idField("练习记录ID"), position: intField("题目序号", 0, 10_000) });
+export const wrongPageInput = z.object({ id: idField("练习ID"), ...paging });
+export const wrongRemoveInput = z.object({ id: idField("练习ID"), questionId: idField("题目ID") });
+
+// ---- proctoring ----
+
+export const recordingInput = z.object({
+  paperId: idField("试卷ID"),
+  seq: z.coerce.number({ error: "录像序号不正确" }).int("录像序号不正确").min(0, "录像序号不正确").max(100_000, "录像序号不正确"),
+  fileId: z.string({ error: "请上传录像文件" }).trim().min(1, "请上传录像文件").max(400, "录像文件ID过长"),
+  durationMs: z.coerce.number().int().min(0).max(24 * 3600_000).optional(),
+});
+
+export const attemptRefInput = z.object({ paperId: idField("答卷ID") });

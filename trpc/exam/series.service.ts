@@ -2,24 +2,24 @@ import { and, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { examFraudChecks, examSeries, exams, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { pageOf } from "./schemas";
 
 type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };
-const like = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 // ---- exam series ----
 
 const seriesView = (s: typeof examSeries.$inferSelect) => ({ id: s.id, examSeriesId: s.id, name: s.name, description: s.description, examIds: s.examIds, status: s.status, createdAt: s.createdAt.getTime() });
 
 export async function pageSeries(db: DbOrTx, input: Paging) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const conds: SQL[] = [isNull(examSeries.deletedAt)];
   const kw = input.keyword ?? input.name;
-  if (kw) conds.push(ilike(examSeries.name, like(kw)));
+  if (kw) conds.push(ilike(examSeries.name, likePattern(kw)));
   if (input.status !== undefined) conds.push(eq(examSeries.status, input.status));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examSeries).where(and(...conds));
-  const rows = await db.select().from(examSeries).where(and(...conds)).orderBy(desc(examSeries.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  return { list: rows.map(seriesView), total, pageNo, pageSize };
+  const where = and(...conds);
+  const page = await paginate(pageOf(input, 20), db.select({ total: count() }).from(examSeries).where(where), db.select().from(examSeries).where(where).orderBy(desc(examSeries.id)));
+  return { ...page, list: page.list.map(seriesView) };
 }
 
 export async function saveSeries(db: DbOrTx, input: { id?: number; examSeriesId?: number; name: string; description?: string; examIds: number[] }) {
@@ -79,14 +79,16 @@ const fraudView = (f: typeof examFraudChecks.$inferSelect, u?: typeof users.$inf
 });
 
 export async function searchFraud(db: DbOrTx, input: Paging & { examId?: number }) {
-  const { pageNo, pageSize } = pageOf(input, 20);
   const conds: SQL[] = [];
   if (input.examId) conds.push(eq(examFraudChecks.examId, input.examId));
   if (input.status !== undefined) conds.push(eq(examFraudChecks.status, input.status));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(examFraudChecks).where(where);
-  const rows = await db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(where).orderBy(desc(examFraudChecks.id)).limit(pageSize).offset((pageNo - 1) * pageSize);
-  return { list: rows.map((r) => fraudView(r.f, r.u ?? undefined)), total, pageNo, pageSize };
+  const page = await paginate(
+    pageOf(input, 20),
+    db.select({ total: count() }).from(examFraudChecks).where(where),
+    db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(where).orderBy(desc(examFraudChecks.id)),
+  );
+  return { ...page, list: page.list.map((r) => fraudView(r.f, r.u ?? undefined)) };
 }
 
 export async function fraudDetail(db: DbOrTx, id: number) {

@@ -1,7 +1,7 @@
-import { adminProcedure, learnerProcedure, router } from "../init";
+import { learnerProcedure } from "../init";
 import { authTimes, checkIdCard, completeIdentity, completePassportPhoto, readIdentity } from "./identity.service";
 import { identityAndOrg, isSupplement, orgSearch, personalCenterData, saveSupplement, updateHeadPic, updateNick } from "./profile.service";
-import { checkNeedAuth, realNameRule, realNameTargets, saveRealNameRule } from "./real-name.service";
+import { checkNeedAuth } from "./real-name.service";
 import { areaList, areaTree, identityCategoryList } from "./reference.service";
 import {
   areaListInput,
@@ -14,7 +14,6 @@ import {
   nickInput,
   orgSearchInput,
   photoInput,
-  realNameRuleInput,
   supplementInput,
   updateAreaCodeInput,
   updateIdentityInput,
@@ -22,7 +21,8 @@ import {
   updateOrgNameInput,
 } from "./schemas";
 
-export const identityRouter = router({
+/** The learner procedures, spread at the root of identity by router.ts. */
+export const identityLearnerProcedures = {
   getInfo: learnerProcedure.input(getInfoInput).query(({ ctx, input }) => readIdentity(ctx.db, ctx.user, input.userId)),
   complete: learnerProcedure.input(completeInput).mutation(({ ctx, input }) => completeIdentity(ctx.db, ctx.user.id, input)),
   /** The /identity/info form, where identity types are required. */
@@ -55,10 +55,4 @@ export const identityRouter = router({
   updateHeadPic: learnerProcedure.input(headPicInput).mutation(({ ctx, input }) => updateHeadPic(ctx.db, ctx.user.id, input.headPic)),
   updateNick: learnerProcedure.input(nickInput).mutation(({ ctx, input }) => updateNick(ctx.db, ctx.user.id, input.nick)),
   personalCenter: learnerProcedure.query(({ ctx }) => personalCenterData(ctx.db, ctx.user.id)),
-  admin: router({
-    realNameRule: adminProcedure.query(({ ctx }) => realNameRule(ctx.db)),
-    /** The listed courses and lives with their names, for the settings page. */
-    realNameTargets: adminProcedure.query(({ ctx }) => realNameTargets(ctx.db)),
-    saveRealNameRule: adminProcedure.input(realNameRuleInput).mutation(({ ctx, input }) => saveRealNameRule(ctx.db, input)),
-  }),
-});
+};

@@ -5,6 +5,8 @@ import { userIdentities, users } from "@db/schema";
 import { maskIdNo, maskName } from "@base/format";
 import { userView } from "../auth/user-view";
 import { fail } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { identityOf, isCompleted } from "./identity.service";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
@@ -50,10 +52,6 @@ export async function isSupplement(db: DbOrTx, userId: number) {
   return (row?.identityList.length ?? 0) > 0;
 }
 
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Organisation names other learners entered, for the organisation picker. */
 export async function orgSearch(db: DbOrTx, input: { orgName?: string; pageNo: number; pageSize: number }) {
   const where = and(
@@ -61,20 +59,12 @@ export async function orgSearch(db: DbOrTx, input: { orgName?: string; pageNo: n
     ne(userIdentities.orgName, ""),
     input.orgName ? ilike(userIdentities.orgName, likePattern(input.orgName)) : undefined,
   );
-  const [totalRow] = await db.select({ total: countDistinct(userIdentities.orgName) }).from(userIdentities).where(where);
-  const rows = await db
-    .selectDistinct({ orgName: userIdentities.orgName })
-    .from(userIdentities)
-    .where(where)
-    .orderBy(asc(userIdentities.orgName))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return {
-    list: rows.map((r) => ({ orgName: r.orgName ?? "" })),
-    total: Number(totalRow?.total ?? 0),
-    pageNo: input.pageNo,
-    pageSize: input.pageSize,
-  };
+  const page = await paginate(
+    input,
+    db.select({ total: countDistinct(userIdentities.orgName) }).from(userIdentities).where(where),
+    db.selectDistinct({ orgName: userIdentities.orgName }).from(userIdentities).where(where).orderBy(asc(userIdentities.orgName)),
+  );
+  return { ...page, list: page.list.map((r) => ({ orgName: r.orgName ?? "" })) };
 }
 
 /**

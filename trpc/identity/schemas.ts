@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idList, intIn, numeric, opt, optionalId, wordsOf } from "@base/legacy-input";
 import { nickField } from "../auth/schemas";
 import { ID_NO_MESSAGE, isValidIdNo, normalizeIdNo } from "@base/id-card";
 import { storageKeyOf, storagePath } from "../upload/file-ref";
@@ -17,7 +18,7 @@ export const realNameField = z.preprocess(
 );
 
 export const idTypeField = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? 1 : Number(v)),
+  (v) => (v === undefined || v === null || v === "" ? 1 : numeric(v)),
   z.literal(1, { error: "证件类型仅支持居民身份证" }),
 );
 
@@ -30,7 +31,7 @@ export const idNoField = z.preprocess(
 function codes(v: unknown): unknown {
   if (v === undefined || v === null || v === "") return undefined;
   const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(/[,，]/) : [v];
-  return list.map((x) => (typeof x === "string" && /^\d+$/.test(x.trim()) ? Number(x) : x));
+  return list.map(numeric);
 }
 
 const identityCodes = z
@@ -83,10 +84,7 @@ export const checkIdCardInput = z.object({ idNo: idNoField });
 export const photoInput = z.object({ passportPhotoUrl: fileUrlField("证件照") });
 export const getInfoInput = z
   .object({
-    userId: z.preprocess(
-      (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-      z.number({ error: "用户ID格式不正确" }).int("用户ID格式不正确").positive("用户ID格式不正确").optional(),
-    ).optional(),
+    userId: optionalId("用户ID"),
   })
   .default({});
 export const updateIdentityInput = z.object({ identityList: identityListRequired });
@@ -102,18 +100,12 @@ export const updateOrgInfoInput = z.object({
   areaCode: areaCodeField,
   identityList: identityListOptional,
 });
-const wholeNumber = (v: unknown) =>
-  v === undefined || v === null || v === "" ? undefined : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
 
 /** Business types of the real-name check: 1 course, 2 live, 3 exam, 4 learning map. */
 export const checkNeedAuthInput = z
   .object({
-    checkBusinessType: z
-      .preprocess(wholeNumber, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: "业务类型不正确" }).optional())
-      .optional(),
-    checkBusinessId: z
-      .preprocess(wholeNumber, z.number({ error: "业务ID格式不正确" }).int("业务ID格式不正确").positive("业务ID格式不正确").max(Number.MAX_SAFE_INTEGER, "业务ID格式不正确").optional())
-      .optional(),
+    checkBusinessType: opt(z.preprocess(numeric, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: "业务类型不正确" }))),
+    checkBusinessId: optionalId("业务ID"),
   })
   .superRefine((v, ctx) => {
     if (v.checkBusinessType !== undefined && v.checkBusinessId === undefined) ctx.addIssue({ code: "custom", message: "请提供业务ID", path: ["checkBusinessId"] });
@@ -121,28 +113,24 @@ export const checkNeedAuthInput = z
   })
   .default({});
 
-const idList = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(/[,，\s]+/).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x)) : v),
-  z.array(z.number({ error: "ID须为正整数" }).int("ID须为正整数").positive("ID须为正整数"), { error: "ID列表格式不正确" }).max(500, "最多500个ID"),
-);
-const switchField = z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), z.union([z.literal(0), z.literal(1)], { error: "开关取值不正确" }).optional());
+const positiveId = z.preprocess(numeric, z.number({ error: "ID须为正整数" }).int("ID须为正整数").positive("ID须为正整数"));
+/** Ids pasted in a rule: separated by commas (either width) or white space. */
+const ruleIds = idList("ID", { min: 0, max: 500, tooMany: "最多500个ID", item: positiveId, split: wordsOf });
+/** 0/1; the switches of the rule form may also send true/false. */
+const switchField = opt(z.preprocess((v) => (typeof v === "boolean" ? Number(v) : numeric(v)), z.union([z.literal(0), z.literal(1)], { error: "开关取值不正确" })));
 
 /** The site-wide real-name rule an admin edits. */
 export const realNameRuleInput = z.object({
   course: switchField.optional(),
   live: switchField.optional(),
-  courseIds: idList.optional(),
-  liveIds: idList.optional(),
+  courseIds: ruleIds.optional(),
+  liveIds: ruleIds.optional(),
 });
 export const areaListInput = z
   .object({ parentCode: z.preprocess(blank, z.string().regex(/^\d{6,12}$/, "地区编码不正确").optional()).optional() })
   .default({});
 
-const pageInt = (label: string, max: number, fallback: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? fallback : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(1, `${label}格式不正确`).max(max, `${label}格式不正确`),
-  ).optional().transform((v) => v ?? fallback);
+const pageInt = (label: string, max: number, fallback: number) => opt(intIn(label, 1, max, `${label}格式不正确`)).transform((v) => v ?? fallback);
 export const orgSearchInput = z.object({
   orgName: z.preprocess(blank, z.string().max(ORG_NAME_MAX, `最多${ORG_NAME_MAX}个字符`).optional()).optional(),
   pageNo: pageInt("页码", 100_000, 1),

@@ -7,8 +7,9 @@ import { createPushUrl } from "./ingest.service";
 import { notifyReplayReady, notifySeriesLiveStart, notifySeriesNewLive } from "./notify.service";
 import { findLive, liveView, newRoomId, type Live } from "./room.service";
 import type { LiveEditInput } from "./schemas";
-import { likePattern } from "../course/search.service";
+import { likePattern } from "@base/sql";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
 
 // Live management of the back office (back-office.md 7.5): editing, lifecycle and the console.
 
@@ -136,17 +137,18 @@ export async function memberList(db: DbOrTx, liveId: number, pageNo = 1, pageSiz
   await findLive(db, { liveId }, { admin: true });
   const like = keyword ? likePattern(keyword) : null;
   const where = and(eq(liveWatchRecords.liveId, liveId), like ? or(ilike(users.nick, like), ilike(users.loginName, like), ilike(users.mobile, like)) : undefined);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(liveWatchRecords).innerJoin(users, eq(users.id, liveWatchRecords.userId)).where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ userId: users.id, nick: users.nick, loginName: users.loginName, mobile: users.mobile, entryCount: liveWatchRecords.entryCount, watchSeconds: liveWatchRecords.watchSeconds, playbackSeconds: liveWatchRecords.playbackSeconds, score: liveWatchRecords.score, orgName: liveWatchRecords.orgName, areaName: liveWatchRecords.areaName, lastEntryAt: liveWatchRecords.lastEntryAt })
-    .from(liveWatchRecords)
-    .innerJoin(users, eq(users.id, liveWatchRecords.userId))
-    .where(where)
-    // Learners added ahead of the live have not entered yet: they follow the ones who did.
-    .orderBy(sql`${liveWatchRecords.lastEntryAt} desc nulls last`, desc(liveWatchRecords.id))
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
-  return { list: rows.map((r) => ({ ...r, mobile: r.mobile ?? "", orgName: r.orgName ?? "", areaName: r.areaName ?? "", lastEntryAt: r.lastEntryAt ? r.lastEntryAt.getTime() : null })), total, pageNo, pageSize };
+  const page = await paginate(
+    { pageNo, pageSize },
+    db.select({ total: sql<number>`count(*)::int` }).from(liveWatchRecords).innerJoin(users, eq(users.id, liveWatchRecords.userId)).where(where),
+    db
+      .select({ userId: users.id, nick: users.nick, loginName: users.loginName, mobile: users.mobile, entryCount: liveWatchRecords.entryCount, watchSeconds: liveWatchRecords.watchSeconds, playbackSeconds: liveWatchRecords.playbackSeconds, score: liveWatchRecords.score, orgName: liveWatchRecords.orgName, areaName: liveWatchRecords.areaName, lastEntryAt: liveWatchRecords.lastEntryAt })
+      .from(liveWatchRecords)
+      .innerJoin(users, eq(users.id, liveWatchRecords.userId))
+      .where(where)
+      // Learners added ahead of the live have not entered yet: they follow the ones who did.
+      .orderBy(sql`${liveWatchRecords.lastEntryAt} desc nulls last`, desc(liveWatchRecords.id)),
+  );
+  return { ...page, list: page.list.map((r) => ({ ...r, mobile: r.mobile ?? "", orgName: r.orgName ?? "", areaName: r.areaName ?? "", lastEntryAt: r.lastEntryAt ? r.lastEntryAt.getTime() : null })) };
 }
 
 /** Adds learners to the member list ahead of the live (add/user). */

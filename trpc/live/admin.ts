@@ -8,14 +8,15 @@ import * as g from "./goods.service";
 import * as m from "./message.service";
 import * as r from "./raffle.service";
 import { findLive, pageLives } from "./room.service";
+import { idOf } from "@base/legacy-input";
 import * as s from "./schemas";
 import * as sc from "./score.service";
 import * as se from "./series.service";
 import { endSign, signStatus, startSign } from "./sign.service";
 
-const byId = z.object({ id: s.idOf("直播ID") });
-const byLive = z.object({ liveId: s.idOf("直播ID") });
-const liveOrId = z.object({ liveId: s.idOf("直播ID").optional(), id: s.idOf("直播ID").optional() }).transform((v, ctx) => {
+const byId = z.object({ id: idOf("直播ID") });
+const byLive = z.object({ liveId: idOf("直播ID") });
+const liveOrId = z.object({ liveId: idOf("直播ID").optional(), id: idOf("直播ID").optional() }).transform((v, ctx) => {
   const liveId = v.liveId ?? v.id;
   if (!liveId) {
     ctx.addIssue({ code: "custom", message: "缺少直播ID", path: ["liveId"] });
@@ -24,7 +25,7 @@ const liveOrId = z.object({ liveId: s.idOf("直播ID").optional(), id: s.idOf("�
   return { liveId };
 });
 const pagedLive = z.intersection(liveOrId, s.pageInput);
-const byAward = z.object({ id: s.idOf("抽奖ID") });
+const byAward = z.object({ id: idOf("抽奖ID") });
 
 const scoreboard = (by: "user" | "org" | "region") =>
   router({
@@ -119,7 +120,7 @@ export const liveAdminRouter = router({
     save: adminProcedure.input(s.seriesEditInput).mutation(({ ctx, input }) => se.saveSeries(ctx.db, input)),
     page: adminProcedure.input(z.intersection(z.object({ keyword: z.string().max(40).optional() }), s.pageInput)).query(({ ctx, input }) => se.pageSeries(ctx.db, input)),
     status: adminProcedure.input(s.seriesStatusInput).mutation(({ ctx, input }) => se.setSeriesStatus(ctx.db, input.id, input.status ?? 1)),
-    detail: adminProcedure.input(z.object({ id: s.idOf("系列ID") })).query(({ ctx, input }) => se.seriesDetail(ctx.db, input.id)),
+    detail: adminProcedure.input(z.object({ id: idOf("系列ID") })).query(({ ctx, input }) => se.seriesDetail(ctx.db, input.id)),
     relate: adminProcedure.input(s.seriesLivesInput).mutation(({ ctx, input }) => se.relateLives(ctx.db, input.id, input.liveIds, true)),
     remove: adminProcedure.input(s.seriesLivesInput).mutation(({ ctx, input }) => se.relateLives(ctx.db, input.id, input.liveIds, false)),
   }),

@@ -6,12 +6,13 @@ import { goodsClick, goodsList } from "./goods.service";
 import { currentQuestionnaire } from "./questionnaire.service";
 import { joinRaffle, raffling, receiveAddress, receiveAward, userAwardRecords } from "./raffle.service";
 import * as room from "./room.service";
+import { idOf } from "@base/legacy-input";
 import * as s from "./schemas";
 import { DISTRICTS, myScore, orgTop, regionTop, userScores } from "./score.service";
 import { seriesList, subscribe, subscribeStatus, unsubscribe } from "./series.service";
 import { sign, signStatus, signUserInfo } from "./sign.service";
 
-const liveOnly = z.object({ liveId: s.idOf("直播ID") });
+const liveOnly = z.object({ liveId: idOf("直播ID") });
 const idOfLive = async (ctx: { db: Parameters<typeof room.findLive>[0] }, ref: s.LiveRef) => (await room.findLive(ctx.db, ref)).id;
 
 /** Learner calls of the live room, centre, calendar and series (learner-calls.md Live). */
@@ -24,7 +25,7 @@ export const liveLearnerProcedures = {
   page: publicProcedure.input(s.listInput).query(({ ctx, input }) => room.pageLives(ctx.db, input)),
   calendar: publicProcedure.input(s.calendarInput).query(({ ctx, input }) => room.calendar(ctx.db, input)),
   recently: learnerProcedure.query(({ ctx }) => room.recentlyList(ctx.db, ctx.user.id)),
-  recommend: publicProcedure.input(z.object({ liveId: s.idOf("直播ID").optional() })).query(({ ctx, input }) => room.recommend(ctx.db, input.liveId)),
+  recommend: publicProcedure.input(z.object({ liveId: idOf("直播ID").optional() })).query(({ ctx, input }) => room.recommend(ctx.db, input.liveId)),
   authToken: learnerProcedure.input(liveOnly).query(({ ctx, input }) => room.authToken(ctx.db, input.liveId, ctx.user, ctx.session.id)),
   checkPermission: learnerProcedure.input(s.liveIdInput).mutation(({ ctx, input }) => room.checkWatchPermission(ctx.db, input, ctx.user.id)),
   entry: learnerProcedure.input(s.entryInput).mutation(({ ctx, input }) => room.entry(ctx.db, input, ctx.user.id)),

@@ -3,12 +3,11 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
 import { publishLive } from "./events";
 import { addInteractions, findLive } from "./room.service";
 
-export const SENSITIVE_REFUSED = "消息包含敏感词，发送失败";
-export const MUTED_REFUSED = "您已被禁言";
-export const ALL_MUTED_REFUSED = "直播间已开启全员禁言";
+export { ALL_MUTED_REFUSED, findSensitive, MUTED_REFUSED, SENSITIVE_REFUSED } from "@base/live-comment";
 
 type Message = typeof liveMessages.$inferSelect;
 export const messageView = (m: Message) => ({ msgId: m.msgId, liveId: m.liveId, userId: m.userId, nick: m.nick, content: m.content, kind: m.kind, hidden: m.hidden, sentAt: m.sentAt.getTime() });
@@ -34,12 +33,6 @@ export async function sensitiveWords(db: DbOrTx): Promise<string[]> {
   return (await db.select({ word: liveSensitiveWords.word }).from(liveSensitiveWords)).map((r) => r.word);
 }
 
-/** The first listed word found in the text, case-insensitive, or null. */
-export function findSensitive(words: string[], content: string): string | null {
-  const text = content.toLowerCase();
-  return words.find((w) => w && text.includes(w.toLowerCase())) ?? null;
-}
-
 export async function checkSensitive(db: DbOrTx, content: string) {
   const hit = findSensitive(await sensitiveWords(db), content);
   return { isSensitive: hit ? 1 : 0, pass: !hit, message: hit ? SENSITIVE_REFUSED : "" };
@@ -54,8 +47,8 @@ export async function setSensitiveWords(db: DbOrTx, words: string[]) {
   return { count: unique.length };
 }
 
-/** What the realtime process caches per room: mutes and the word list. */
-export async function roomRules(db: DbOrTx, liveId: number) {
+/** What the realtime process caches per room and checks comments against (base/live-comment). */
+export async function roomRules(db: DbOrTx, liveId: number): Promise<LiveRoomRules> {
   const [live] = await db.select({ muteAll: lives.muteAll }).from(lives).where(eq(lives.id, liveId));
   if (!live) throw notFound("直播不存在或已下线");
   const muted = await db.select({ userId: liveMutes.userId }).from(liveMutes).where(eq(liveMutes.liveId, liveId));
@@ -64,10 +57,7 @@ export async function roomRules(db: DbOrTx, liveId: number) {
 
 /** Why this user may not comment now, or null. */
 export async function commentRefusal(db: DbOrTx, liveId: number, userId: number, content: string): Promise<string | null> {
-  const rules = await roomRules(db, liveId);
-  if (rules.muteAll) return ALL_MUTED_REFUSED;
-  if (rules.mutedUserIds.includes(userId)) return MUTED_REFUSED;
-  return findSensitive(rules.words, content) ? SENSITIVE_REFUSED : null;
+  return refusalOf(commentRulesOf(await roomRules(db, liveId)), userId, content);
 }
 
 export interface CommentBatchItem {

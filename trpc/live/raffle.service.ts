@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveAwardRecords, liveRaffleParticipants, liveRaffles, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { maskName } from "@base/format";
 import { publishLive } from "./events";
 import { assertOpen, findLive } from "./room.service";
 
@@ -153,7 +154,8 @@ export async function drawRaffle(db: DbOrTx, raffleId: number) {
     return { drawn: false, ...raffleView(r), winners: await winners(db, raffleId) };
   }
   const list = await winners(db, raffleId);
-  const view = { ...raffleView(result.raffle, { joinNum: result.joinNum }), winners: list.map((w) => ({ userId: w.userId, nick: w.nick })) };
+  // The room frame reaches every learner: winners' names are masked there; the console's answer keeps them whole.
+  const view = { ...raffleView(result.raffle, { joinNum: result.joinNum }), winners: list.map((w) => ({ userId: w.userId, nick: maskName(w.nick) })) };
   await publishLive(result.raffle.liveId, "raffle_result", view);
   return { drawn: true, ...view, winners: list };
 }

@@ -9,6 +9,8 @@ import { clientIp, PEER_ADDRESS_HEADER } from "../context";
 import { AppError, LegacyCode, fail, notFound, notLoggedIn } from "@base/errors";
 import { sessionByPrefix } from "../realtime/sessions";
 import { BUSINESS_TYPE } from "@base/real-name";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { assertRealName } from "../identity/real-name.service";
 import { isOpenTo, userScope } from "../org/membership";
 import type { LiveRef } from "./schemas";
@@ -316,16 +318,14 @@ export async function pageLives(db: DbOrTx, input: { liveStatus?: number; keywor
   const conds: SQL[] = [opts.admin ? isNull(lives.deletedAt) : visible()!];
   if (input.liveStatus !== undefined) conds.push(eq(lives.liveStatus, input.liveStatus));
   if (input.seriesId) conds.push(eq(lives.seriesId, input.seriesId));
-  if (input.keyword) conds.push(ilike(lives.name, `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (input.keyword) conds.push(ilike(lives.name, likePattern(input.keyword)));
   const where = and(...conds);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where)) as [{ total: number }];
   const order = opts.admin
     ? [asc(lives.sort), desc(lives.startTime)]
     : [sql`case ${lives.liveStatus} when 1 then 0 when 0 then 1 else 2 end`, sql`case when ${lives.liveStatus} = 0 then ${lives.startTime} end asc`, desc(lives.startTime)];
-  const rows = await db.select().from(lives).where(where).orderBy(...order).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
+  const page = await paginate(input, db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where), db.select().from(lives).where(where).orderBy(...order));
   // The back office learns whether a push key is out (making a new one retires it); learners never see it.
-  const list = rows.map((l) => (opts.admin ? { ...liveView(l), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l)));
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list: page.list.map((l) => (opts.admin ? { ...liveView(l), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l))) };
 }
 
 /** Lives between two times, grouped by day (yyyy-mm-dd in China time). */

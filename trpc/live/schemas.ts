@@ -1,28 +1,11 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
+import { blank, idList, idOf, intIn, numeric, opt, pageOf, pagingWith } from "@base/legacy-input";
 
 // Inputs of the live calls (learner-calls.md Live, back-office.md 7.5), shared by procedures and pages.
 
-/** Old clients send numbers as strings (query strings, forms); blank means "not given". */
-const numeric = (v: unknown) => {
-  if (typeof v !== "string") return v;
-  const t = v.trim();
-  if (t === "") return undefined;
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
-};
-const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-export const idOf = (label: string) =>
-  z.preprocess(
-    numeric,
-    z
-      .number({ error: (i) => (i.input === undefined ? `缺少${label}` : `${label}格式不正确`) })
-      .int(`${label}格式不正确`)
-      .positive(`${label}格式不正确`)
-      .max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`),
-  );
-const optInt = (label: string, min: number, max: number) =>
-  z.preprocess(numeric, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(min, `${label}须在${min}-${max}之间`).max(max, `${label}须在${min}-${max}之间`).optional()).optional();
+const optInt = (label: string, min: number, max: number) => opt(intIn(label, min, max));
+const pageFields = pagingWith(intIn("页码", 1, 100000), intIn("每页条数", 1, 100));
 export const flag = (label: string) => optInt(label, 0, 1);
 const text = (label: string, max: number) =>
   z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不超过${max}个字符`).optional()).optional();
@@ -45,17 +28,12 @@ export const liveIdInput = z.object({ liveId: idOf("直播ID").optional(), id: i
 export type LiveRef = z.output<typeof liveIdInput>;
 
 export const pageInput = z
-  .object({
-    pageNo: optInt("页码", 1, 100000),
-    pageSize: optInt("每页条数", 1, 100),
-    page: optInt("页码", 1, 100000),
-    element: optInt("每页条数", 1, 100),
-  })
-  .transform((v) => ({ pageNo: v.pageNo ?? v.page ?? 1, pageSize: v.pageSize ?? v.element ?? 20 }));
+  .object(pageFields)
+  .transform((v) => pageOf(v, 20));
 
 export const listInput = z
-  .object({ liveStatus: optInt("直播状态", 0, 2), keyword: text("关键词", 40), pageNo: optInt("页码", 1, 100000), pageSize: optInt("每页条数", 1, 100), page: optInt("页码", 1, 100000), element: optInt("每页条数", 1, 100), seriesId: idOf("系列ID").optional() })
-  .transform((v) => ({ liveStatus: v.liveStatus, keyword: v.keyword, seriesId: v.seriesId, pageNo: v.pageNo ?? v.page ?? 1, pageSize: v.pageSize ?? v.element ?? 20 }));
+  .object({ liveStatus: optInt("直播状态", 0, 2), keyword: text("关键词", 40), ...pageFields, seriesId: idOf("系列ID").optional() })
+  .transform((v) => ({ liveStatus: v.liveStatus, keyword: v.keyword, seriesId: v.seriesId, ...pageOf(v, 20) }));
 
 export const calendarInput = z.object({
   startTime: time("开始日期").optional(),
@@ -163,17 +141,14 @@ export const noticeInput = z.object({ liveId: idOf("直播ID"), content: require
 export const muteInput = z.object({ liveId: idOf("直播ID"), userId: idOf("用户ID").optional(), mute: flag("禁言") });
 export const hideInput = z.object({ liveId: idOf("直播ID"), msgId: z.string({ error: "缺少消息ID" }).min(1).max(40), hidden: flag("隐藏") });
 export const signStartInput = z.object({ liveId: idOf("直播ID"), durationSeconds: optInt("签到时长", 10, 3600) });
-export const addUserInput = z.object({ liveId: idOf("直播ID"), userIds: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(idOf("用户ID")).min(1, "请选择用户").max(200)) });
+export const addUserInput = z.object({ liveId: idOf("直播ID"), userIds: idList("用户ID", { max: 200, empty: "请选择用户" }) });
 /** The member list (page/memberList): the live by liveId or id, an optional keyword on nick, login name or mobile. */
 export const memberListInput = z
   .object({
     liveId: idOf("直播ID").optional(),
     id: idOf("直播ID").optional(),
     keyword: z.preprocess((v) => (typeof v === "number" ? String(v) : v), text("关键词", 40)).optional(),
-    pageNo: optInt("页码", 1, 100000),
-    pageSize: optInt("每页条数", 1, 100),
-    page: optInt("页码", 1, 100000),
-    element: optInt("每页条数", 1, 100),
+    ...pageFields,
   })
   .transform((v, ctx) => {
     const liveId = v.liveId ?? v.id;
@@ -181,7 +156,7 @@ export const memberListInput = z
       ctx.addIssue({ code: "custom", message: "缺少直播ID", path: ["liveId"] });
       return z.NEVER;
     }
-    return { liveId, keyword: v.keyword, pageNo: v.pageNo ?? v.page ?? 1, pageSize: v.pageSize ?? v.element ?? 20 };
+    return { liveId, keyword: v.keyword, ...pageOf(v, 20) };
   });
 export const seriesEditInput = z.object({
   id: idOf("系列ID").optional(),
@@ -192,7 +167,7 @@ export const seriesEditInput = z.object({
   channelCode: text("渠道编码", 40),
 });
 export const seriesStatusInput = z.object({ id: idOf("系列ID"), status: optInt("状态", 0, 1) });
-export const seriesLivesInput = z.object({ id: idOf("系列ID"), liveIds: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : typeof v === "number" ? [v] : v), z.array(idOf("直播ID")).min(1, "请选择直播").max(200)) });
+export const seriesLivesInput = z.object({ id: idOf("系列ID"), liveIds: idList("直播ID", { max: 200, empty: "请选择直播" }) });
 export const wordsInput = z.object({ words: z.array(z.string().trim().min(1).max(40)).max(2000) });
 
 // Captions and questionnaires.

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveWatchRecords, users } from "@db/schema";
+import { pageOffset, paginate } from "@base/paging";
 
 // Scoreboards of a live: learners, organisations and regions (front liveScore/top, back */score/*).
 
@@ -9,21 +10,19 @@ const NO_REGION = "未知地区";
 
 export async function userScores(db: DbOrTx, liveId: number, pageNo = 1, pageSize = 20) {
   const where = eq(liveWatchRecords.liveId, liveId);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(liveWatchRecords).where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ userId: liveWatchRecords.userId, nick: users.nick, headPic: users.headPic, score: liveWatchRecords.score, watchSeconds: liveWatchRecords.watchSeconds, interactions: liveWatchRecords.interactions, orgName: liveWatchRecords.orgName, areaName: liveWatchRecords.areaName })
-    .from(liveWatchRecords)
-    .innerJoin(users, eq(users.id, liveWatchRecords.userId))
-    .where(where)
-    .orderBy(desc(liveWatchRecords.score), liveWatchRecords.id)
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
-  return {
-    list: rows.map((r, i) => ({ rank: (pageNo - 1) * pageSize + i + 1, ...r, headPic: r.headPic ?? "", orgName: r.orgName ?? NO_ORG, areaName: r.areaName ?? NO_REGION })),
-    total,
-    pageNo,
-    pageSize,
-  };
+  const paging = { pageNo, pageSize };
+  const page = await paginate(
+    paging,
+    db.select({ total: sql<number>`count(*)::int` }).from(liveWatchRecords).where(where),
+    db
+      .select({ userId: liveWatchRecords.userId, nick: users.nick, headPic: users.headPic, score: liveWatchRecords.score, watchSeconds: liveWatchRecords.watchSeconds, interactions: liveWatchRecords.interactions, orgName: liveWatchRecords.orgName, areaName: liveWatchRecords.areaName })
+      .from(liveWatchRecords)
+      .innerJoin(users, eq(users.id, liveWatchRecords.userId))
+      .where(where)
+      .orderBy(desc(liveWatchRecords.score), liveWatchRecords.id),
+  );
+  const first = pageOffset(paging) + 1;
+  return { ...page, list: page.list.map((r, i) => ({ rank: first + i, ...r, headPic: r.headPic ?? "", orgName: r.orgName ?? NO_ORG, areaName: r.areaName ?? NO_REGION })) };
 }
 
 export async function myScore(db: DbOrTx, liveId: number, userId: number) {

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { lives, liveSeries, liveSeriesSubscriptions } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { notifySeriesNewLive } from "./notify.service";
 import { findLive } from "./room.service";
 
@@ -79,9 +81,12 @@ export async function saveSeries(db: DbOrTx, input: { id?: number; name: string;
 }
 
 export async function pageSeries(db: DbOrTx, input: { keyword?: string; pageNo: number; pageSize: number }) {
-  const where = input.keyword ? sql`${liveSeries.name} ilike ${"%" + input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}` : undefined;
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(liveSeries).where(where)) as [{ total: number }];
-  const rows = await db.select().from(liveSeries).where(where).orderBy(desc(liveSeries.id)).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
+  const where = input.keyword ? sql`${liveSeries.name} ilike ${likePattern(input.keyword)}` : undefined;
+  const { list: rows, total } = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(liveSeries).where(where),
+    db.select().from(liveSeries).where(where).orderBy(desc(liveSeries.id)),
+  );
   const counts = rows.length
     ? await db
         .select({ seriesId: lives.seriesId, n: sql<number>`count(*)::int` })

@@ -5,7 +5,8 @@ import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
 import { findLive, joinGrant, recordPresence } from "./room.service";
-import { asrBatchInput, idOf } from "./schemas";
+import { idOf } from "@base/legacy-input";
+import { asrBatchInput } from "./schemas";
 import { standingSessions } from "../realtime/sessions";
 
 const liveId = idOf("直播ID");

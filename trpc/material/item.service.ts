@@ -2,9 +2,10 @@ import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from "drizzle-
 import type { DbOrTx } from "@db/client";
 import { materialFolders, materialItems } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
-import { likePattern } from "../course/search.service";
+import { likePattern } from "@base/sql";
 import { mediaUrl } from "../course/view";
 import { dateText, toXlsx } from "@base/xlsx";
+import { paginate } from "@base/paging";
 import { fileTypeOf, mediaDuration } from "./media";
 import { FILE_TYPES, type ItemAddInput, type ItemPageInput, type ItemUpdateInput } from "./schemas";
 
@@ -134,15 +135,12 @@ function pageWhere(library: Library, input: ItemPageInput) {
 
 export async function pageItems(db: DbOrTx, library: Library, input: ItemPageInput) {
   const where = pageWhere(library, input);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(materialItems).where(where);
-  const rows = await db
-    .select()
-    .from(materialItems)
-    .where(where)
-    .orderBy(desc(materialItems.createdAt), desc(materialItems.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map(itemView), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(materialItems).where(where),
+    db.select().from(materialItems).where(where).orderBy(desc(materialItems.createdAt), desc(materialItems.id)),
+  );
+  return { ...page, list: page.list.map(itemView) };
 }
 
 export function coursewareTypes(library: Library) {

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { idList, idOf, intIn, optionalId, optionalInt, pageNoField, pageSizeField } from "../course/schemas";
+import { idList, idOf, intWithin, opt, optionalId } from "@base/legacy-input";
+import { pageNoField, pageSizeField } from "../course/schemas";
 
 // Material library inputs (back-office.md 7.13): folders, courseAndData and photoAndVideo.
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalInt = (label: string, min: number, max: number) => opt(intWithin(label, min, max));
 const nameField = (label: string, max: number) =>
   z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不超过${max}个字符`);
 
@@ -47,7 +49,7 @@ const urlField = z.string({ error: "请先上传文件" }).trim().min(1, "请先
 export const itemAddInput = z.object({
   name: nameField("名称", 100),
   folderId: z.preprocess((v) => (v === "" || v === 0 || v === "0" ? undefined : v), optionalId("文件夹ID")).optional(),
-  fileType: intIn("文件类型", 1, 4).optional(),
+  fileType: intWithin("文件类型", 1, 4).optional(),
   url: urlField,
   hlsUrl: z.preprocess(blank, z.string().max(1000, "文件地址过长").optional()).optional(),
   coverUrl: z.preprocess(blank, z.string().max(1000, "封面地址过长").optional()).optional(),

@@ -2,10 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { Db, DbOrTx } from "@db/client";
 import { ADMIN_MESSAGE_STATUS as S, ADMIN_MESSAGE_TARGET as T, adminMessageImports, adminMessages, adminMessageUsers, stationMessages, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
-import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./admin-schemas";
+import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./schemas";
 import { missingRangeTargets, resolveRecipients } from "./recipients";
 import { pushUnreadLater, sendToUsers } from "./message.service";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 
 /** businessType of the copies a back-office message sends; businessId is the message id. */
 export const STATION_BUSINESS = "station";
@@ -14,7 +16,6 @@ export const TARGET_TEXT: Record<number, string> = { 1: "全部用户", 2: "开�
 
 type Message = typeof adminMessages.$inferSelect;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 const copiesOf = (id: number) => and(eq(stationMessages.businessType, STATION_BUSINESS), eq(stationMessages.businessId, String(id)))!;
 
 export async function loadMessage(db: DbOrTx, id: number): Promise<Message> {
@@ -82,26 +83,17 @@ export type AdminMessageView = ReturnType<typeof view>;
 
 export async function pageAdminMessages(db: DbOrTx, input: MessagePageInput) {
   const conds: SQL[] = [];
-  if (input.keyword) conds.push(or(ilike(adminMessages.title, likeOf(input.keyword)), ilike(adminMessages.content, likeOf(input.keyword)))!);
+  if (input.keyword) conds.push(or(ilike(adminMessages.title, likePattern(input.keyword)), ilike(adminMessages.content, likePattern(input.keyword)))!);
   if (input.status !== undefined) conds.push(eq(adminMessages.status, input.status));
   const where = conds.length ? and(...conds) : undefined;
-  const [counted] = await db.select({ n: count() }).from(adminMessages).where(where);
-  const rows = await db
-    .select({ m: adminMessages, creator: users.nick })
-    .from(adminMessages)
-    .leftJoin(users, eq(users.id, adminMessages.createdBy))
-    .where(where)
-    .orderBy(desc(adminMessages.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const ids = rows.map((r) => r.m.id);
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(adminMessages).where(where),
+    db.select({ m: adminMessages, creator: users.nick }).from(adminMessages).leftJoin(users, eq(users.id, adminMessages.createdBy)).where(where).orderBy(desc(adminMessages.id)),
+  );
+  const ids = page.list.map((r) => r.m.id);
   const [copies, bound] = await Promise.all([copyCounts(db, ids), boundCounts(db, ids)]);
-  return {
-    list: rows.map((r) => view(r.m, copies.get(r.m.id), bound.get(r.m.id) ?? 0, r.creator)),
-    total: Number(counted?.n ?? 0),
-    pageNo: input.pageNo,
-    pageSize: input.pageSize,
-  };
+  return { ...page, list: page.list.map((r) => view(r.m, copies.get(r.m.id), bound.get(r.m.id) ?? 0, r.creator)) };
 }
 
 /** One message with its counts and the newest recipient import. */
@@ -337,44 +329,41 @@ export async function withdrawMessage(db: Db, id: number) {
  */
 export async function pageRecipients(db: DbOrTx, input: RecipientsInput) {
   const m = await loadMessage(db, input.id);
-  const who = input.keyword ? or(ilike(users.nick, likeOf(input.keyword)), ilike(users.loginName, likeOf(input.keyword)), ilike(users.mobile, likeOf(input.keyword))) : undefined;
-  const offset = (input.pageNo - 1) * input.pageSize;
+  const who = input.keyword ? or(ilike(users.nick, likePattern(input.keyword)), ilike(users.loginName, likePattern(input.keyword)), ilike(users.mobile, likePattern(input.keyword))) : undefined;
   const base = { loginName: users.loginName, nick: users.nick, mobile: users.mobile, userStatus: users.status };
   if (m.status === S.draft) {
     const where = and(eq(adminMessageUsers.messageId, m.id), who);
-    const [counted] = await db.select({ n: count() }).from(adminMessageUsers).innerJoin(users, eq(users.id, adminMessageUsers.userId)).where(where);
-    const rows = await db
-      .select({ userId: adminMessageUsers.userId, source: adminMessageUsers.source, at: adminMessageUsers.createdAt, ...base })
-      .from(adminMessageUsers)
-      .innerJoin(users, eq(users.id, adminMessageUsers.userId))
-      .where(where)
-      .orderBy(desc(adminMessageUsers.createdAt), asc(adminMessageUsers.userId))
-      .limit(input.pageSize)
-      .offset(offset);
+    const page = await paginate(
+      input,
+      db.select({ total: count() }).from(adminMessageUsers).innerJoin(users, eq(users.id, adminMessageUsers.userId)).where(where),
+      db
+        .select({ userId: adminMessageUsers.userId, source: adminMessageUsers.source, at: adminMessageUsers.createdAt, ...base })
+        .from(adminMessageUsers)
+        .innerJoin(users, eq(users.id, adminMessageUsers.userId))
+        .where(where)
+        .orderBy(desc(adminMessageUsers.createdAt), asc(adminMessageUsers.userId)),
+    );
     return {
       kind: "bound" as const,
-      list: rows.map((r) => ({ userId: r.userId, loginName: r.loginName, nick: r.nick, mobile: r.mobile ?? "", userStatus: r.userStatus, source: r.source, bindTime: r.at.getTime(), isRead: null, readTime: null, receiveTime: null })),
-      total: Number(counted?.n ?? 0),
-      pageNo: input.pageNo,
-      pageSize: input.pageSize,
+      ...page,
+      list: page.list.map((r) => ({ userId: r.userId, loginName: r.loginName, nick: r.nick, mobile: r.mobile ?? "", userStatus: r.userStatus, source: r.source, bindTime: r.at.getTime(), isRead: null, readTime: null, receiveTime: null })),
     };
   }
   const readCond = input.isRead === 1 ? sql`${stationMessages.readAt} is not null` : input.isRead === 0 ? isNull(stationMessages.readAt) : undefined;
   const where = and(copiesOf(m.id), who, readCond);
-  const [counted] = await db.select({ n: count() }).from(stationMessages).innerJoin(users, eq(users.id, stationMessages.userId)).where(where);
-  const rows = await db
-    .select({ userId: stationMessages.userId, readAt: stationMessages.readAt, at: stationMessages.createdAt, ...base })
-    .from(stationMessages)
-    .innerJoin(users, eq(users.id, stationMessages.userId))
-    .where(where)
-    .orderBy(asc(stationMessages.id))
-    .limit(input.pageSize)
-    .offset(offset);
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(stationMessages).innerJoin(users, eq(users.id, stationMessages.userId)).where(where),
+    db
+      .select({ userId: stationMessages.userId, readAt: stationMessages.readAt, at: stationMessages.createdAt, ...base })
+      .from(stationMessages)
+      .innerJoin(users, eq(users.id, stationMessages.userId))
+      .where(where)
+      .orderBy(asc(stationMessages.id)),
+  );
   return {
     kind: "delivered" as const,
-    list: rows.map((r) => ({ userId: r.userId, loginName: r.loginName, nick: r.nick, mobile: r.mobile ?? "", userStatus: r.userStatus, source: "", bindTime: null, isRead: r.readAt ? 1 : 0, readTime: ms(r.readAt), receiveTime: r.at.getTime() })),
-    total: Number(counted?.n ?? 0),
-    pageNo: input.pageNo,
-    pageSize: input.pageSize,
+    ...page,
+    list: page.list.map((r) => ({ userId: r.userId, loginName: r.loginName, nick: r.nick, mobile: r.mobile ?? "", userStatus: r.userStatus, source: "", bindTime: null, isRead: r.readAt ? 1 : 0, readTime: ms(r.readAt), receiveTime: r.at.getTime() })),
   };
 }

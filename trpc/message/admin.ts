@@ -11,7 +11,7 @@ import {
   operateInput,
   recipientsInput,
   saveMessageInput,
-} from "./admin-schemas";
+} from "./schemas";
 import {
   bindAccounts,
   bindUsers,

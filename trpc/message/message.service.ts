@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { stationMessages } from "@db/schema";
+import { paginate } from "@base/paging";
 import { publishUnread } from "../realtime/publish";
 
 type Row = typeof stationMessages.$inferSelect;
@@ -106,15 +107,12 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
 /** The learner's messages, newest first. */
 export async function pageMessages(db: DbOrTx, userId: number, pageNo: number, pageSize: number) {
   const where = and(eq(stationMessages.userId, userId), visible);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(stationMessages).where(where)) as [{ total: number }];
-  const rows = await db
-    .select()
-    .from(stationMessages)
-    .where(where)
-    .orderBy(desc(stationMessages.createdAt), desc(stationMessages.id))
-    .limit(pageSize)
-    .offset((pageNo - 1) * pageSize);
-  return { list: rows.map(messageView), total, pageNo, pageSize, unreadNum: await unreadCount(db, userId) };
+  const page = await paginate(
+    { pageNo, pageSize },
+    db.select({ total: sql<number>`count(*)::int` }).from(stationMessages).where(where),
+    db.select().from(stationMessages).where(where).orderBy(desc(stationMessages.createdAt), desc(stationMessages.id)),
+  );
+  return { ...page, list: page.list.map(messageView), unreadNum: await unreadCount(db, userId) };
 }
 
 /** Marks the given messages (or all, when ids is null) of this user read; answers the unread count left. */

@@ -2,9 +2,11 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { MESSAGE_TASK_STATUS as S, messageTasks, stationMessages, users } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
-import type { CreateTaskInput, TaskPageInput, UpdateTaskInput } from "./task-schemas";
+import type { CreateTaskInput, TaskPageInput, UpdateTaskInput } from "./schemas";
 import { findScene, resolveParams, ruleText, sceneOf, SCENES, templateProblem, type ParamValues, type Scene, type SceneType } from "./task-scenes";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 
 /** businessType of the notices a task sends; businessId names the event (exam, live, course, attempt). */
 export const taskBusinessType = (taskId: number) => `task:${taskId}`;
@@ -12,7 +14,6 @@ export const TASK_STATUS_TEXT: Record<number, string> = { 0: "停用", 1: "启�
 
 type Task = typeof messageTasks.$inferSelect;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 export const sceneList = () => SCENES.map((s) => ({ sceneType: s.sceneType, code: s.code, name: s.name, description: s.description, audience: s.audience }));
 
@@ -86,26 +87,17 @@ export type MessageTaskView = ReturnType<typeof view>;
 
 export async function pageTasks(db: DbOrTx, input: TaskPageInput) {
   const conds: SQL[] = [];
-  if (input.keyword) conds.push(ilike(messageTasks.name, likeOf(input.keyword)));
+  if (input.keyword) conds.push(ilike(messageTasks.name, likePattern(input.keyword)));
   if (input.sceneType) conds.push(eq(messageTasks.sceneType, input.sceneType));
   if (input.status !== undefined) conds.push(eq(messageTasks.status, input.status));
   const where = conds.length ? and(...conds) : undefined;
-  const [counted] = await db.select({ n: count() }).from(messageTasks).where(where);
-  const rows = await db
-    .select({ t: messageTasks, creator: users.nick })
-    .from(messageTasks)
-    .leftJoin(users, eq(users.id, messageTasks.createdBy))
-    .where(where)
-    .orderBy(desc(messageTasks.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const reads = await readCounts(db, rows.map((r) => r.t.id));
-  return {
-    list: rows.map((r) => view(r.t, reads.get(taskBusinessType(r.t.id)) ?? 0, r.creator)),
-    total: Number(counted?.n ?? 0),
-    pageNo: input.pageNo,
-    pageSize: input.pageSize,
-  };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(messageTasks).where(where),
+    db.select({ t: messageTasks, creator: users.nick }).from(messageTasks).leftJoin(users, eq(users.id, messageTasks.createdBy)).where(where).orderBy(desc(messageTasks.id)),
+  );
+  const reads = await readCounts(db, page.list.map((r) => r.t.id));
+  return { ...page, list: page.list.map((r) => view(r.t, reads.get(taskBusinessType(r.t.id)) ?? 0, r.creator)) };
 }
 
 export async function taskDetail(db: DbOrTx, id: number) {

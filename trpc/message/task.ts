@@ -1,5 +1,5 @@
 import { adminProcedure, router } from "../init";
-import { createTaskInput, operateTaskInput, sceneInput, setTemplateInput, taskIdInput, taskPageInput, updateTaskInput } from "./task-schemas";
+import { createTaskInput, operateTaskInput, sceneInput, setTemplateInput, taskIdInput, taskPageInput, updateTaskInput } from "./schemas";
 import { copyTask, createTask, deleteTask, pageTasks, sceneDetail, sceneList, setTaskStatus, setTaskTemplate, taskDetail, updateTask } from "./task.service";
 
 /** Message tasks: notices sent automatically when a scene happens (back-office.md 7.7, second half). */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { oauthAuthorizations, users } from "@db/schema";
 import type { Context } from "../context";
-import { adminProcedure, publicProcedure, router } from "../init";
+import { publicProcedure } from "../init";
 import { createSession, sessionCookie, type SessionUser } from "../auth/session";
 import { userView } from "../auth/user-view";
 import { fail, notLoggedIn } from "@base/errors";
@@ -16,8 +16,8 @@ import {
   saveAuthorization,
 } from "./bind.service";
 import { consumeState, fetchProviderUser, startAuthorization } from "./flow.service";
-import { adminPlatforms, enablePlatform, findPlatform, listPlatforms, movePlatform, removePlatform, savePlatform } from "./platform.service";
-import { callbackInput, checkBindInput, platformEnableInput, platformIdInput, platformMoveInput, platformSaveInput, startInput, ticketInput, unbindInput } from "./schemas";
+import { findPlatform, listPlatforms } from "./platform.service";
+import { callbackInput, checkBindInput, startInput, ticketInput, unbindInput } from "./schemas";
 
 export const AUTH_COOKIE = "cy_oauth";
 
@@ -51,7 +51,8 @@ const jump = (entry: "learner" | "agency" | "expert") =>
     .input(startInput)
     .query(({ ctx, input }) => startAuthorization(ctx.db, input, { origin: ctx.origin, user: ctx.user, entry }));
 
-export const oauthRouter = router({
+/** The learner procedures, spread at the root of oauth by router.ts. */
+export const oauthLearnerProcedures = {
   /** The picker's list: enabled platforms by sort. */
   platforms: publicProcedure.query(({ ctx }) => listPlatforms(ctx.db)),
   authorizeUrl: jump("learner"),
@@ -128,11 +129,4 @@ export const oauthRouter = router({
     return { url: a.returnTo, redirect: a.returnTo };
   }),
 
-  admin: router({
-    list: adminProcedure.query(({ ctx }) => adminPlatforms(ctx.db)),
-    save: adminProcedure.input(platformSaveInput).mutation(({ ctx, input }) => savePlatform(ctx.db, input)),
-    remove: adminProcedure.input(platformIdInput).mutation(({ ctx, input }) => removePlatform(ctx.db, input.id)),
-    move: adminProcedure.input(platformMoveInput).mutation(({ ctx, input }) => movePlatform(ctx.db, input.id, input.position)),
-    enable: adminProcedure.input(platformEnableInput).mutation(({ ctx, input }) => enablePlatform(ctx.db, input.id, input.enabled)),
-  }),
-});
+};

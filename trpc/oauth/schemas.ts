@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { blank, numeric, opt } from "@base/legacy-input";
 
 // Inputs of the authorised-platform login (learner-calls.md "User", "Open config").
 
-const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-const numeric = (v: unknown) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : blank(v));
 const key = (label: string) =>
   z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, `${label}格式不正确`).optional()).optional();
 
@@ -14,7 +13,7 @@ export const returnToField = z
   .transform((v) => (v && v.startsWith("/") && !v.startsWith("//") && !v.includes("\\") ? v : "/"));
 
 export const startInput = z.object({
-  platformId: z.preprocess(numeric, z.number({ error: "平台ID格式不正确" }).int().positive().optional()).optional(),
+  platformId: opt(z.preprocess(numeric, z.number({ error: "平台ID格式不正确" }).int().positive())),
   cloudRegion: key("云区域"),
   source: key("来源"),
   returnTo: returnToField,
@@ -47,7 +46,7 @@ const urlField = (label: string) =>
   );
 
 export const platformSaveInput = z.object({
-  id: z.preprocess(numeric, z.number().int().positive().optional()).optional(),
+  id: opt(z.preprocess(numeric, z.number().int().positive())),
   name: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: "请输入平台名称" }).min(1, "请输入平台名称").max(40, "平台名称不超过40个字符")),
   url: z
     .preprocess(blank, z.string().trim().max(500, "平台网址过长").regex(/^https?:\/\/[^\s]+$/i, "平台网址须以http://或https://开头").optional())
@@ -56,7 +55,7 @@ export const platformSaveInput = z.object({
   picUrl: z
     .preprocess(blank, z.string().trim().max(500, "Logo地址过长").regex(/^(\/(?!\/)[^\s]*|https?:\/\/[^\s]+)$/i, "Logo地址不正确").optional())
     .optional(),
-  sort: z.preprocess(numeric, z.number({ error: "排序须为0-9999的整数" }).int("排序须为0-9999的整数").min(0, "排序须为0-9999的整数").max(9999, "排序须为0-9999的整数").optional()).optional(),
+  sort: opt(z.preprocess(numeric, z.number({ error: "排序须为0-9999的整数" }).int("排序须为0-9999的整数").min(0, "排序须为0-9999的整数").max(9999, "排序须为0-9999的整数"))),
   cloudRegion: z.string({ error: "请输入云区域" }).trim().min(1, "请输入云区域").regex(/^[A-Za-z0-9_-]{1,32}$/, "云区域仅限字母、数字、下划线及-"),
   source: z.string({ error: "请输入来源标识" }).trim().min(1, "请输入来源标识").regex(/^[A-Za-z0-9_-]{1,32}$/, "来源标识仅限字母、数字、下划线及-"),
   clientId: z.string({ error: "请输入 Client ID" }).trim().min(1, "请输入 Client ID").max(128, "Client ID 不超过128个字符"),
@@ -65,7 +64,7 @@ export const platformSaveInput = z.object({
   userinfoUrl: urlField("用户信息地址"),
   scope: z.preprocess(blank, z.string().max(200, "授权范围不超过200个字符").optional()).optional(),
   secretEnv: z.preprocess(blank, z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, "密钥环境变量名格式不正确").optional()).optional(),
-  enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "启用状态不正确" }).optional()).optional(),
+  enabled: opt(z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "启用状态不正确" }))),
 });
 export type PlatformSaveInput = z.output<typeof platformSaveInput>;
 

@@ -42,7 +42,6 @@ import {
   categoryUpdateInput,
   elementTreeInput,
   idInput,
-  idOf,
   itemInput,
   itemUpdateInput,
   layoutInput,
@@ -62,6 +61,7 @@ import {
   searchBarInput,
   searchBarUpdateInput,
 } from "./schemas";
+import { idOf } from "@base/legacy-input";
 import { addWord, delWord, moveWord, pageWords, updateWord } from "./search-bar.service";
 import {
   delManage,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { operateCategories } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
+import { pageOfArray } from "@base/paging";
 import { closeGaps, moveRow, nextSort, sameAs, type Ordered } from "./order.service";
 import type { CategoryInput, MoveInput } from "./schemas";
 
@@ -32,7 +33,7 @@ function tree(rows: Row[], parent: number | null = null): CategoryView[] {
 export async function listCategories(db: DbOrTx, input: { type?: number; pageNo: number; pageSize: number }) {
   const rows = await db.select().from(operateCategories).where(input.type ? eq(operateCategories.type, input.type) : undefined);
   const all = tree(rows).sort((a, b) => a.type - b.type || a.sort - b.sort);
-  return { list: all.slice((input.pageNo - 1) * input.pageSize, input.pageNo * input.pageSize), total: all.length, pageNo: input.pageNo, pageSize: input.pageSize };
+  return pageOfArray(all, input);
 }
 
 export async function categoryDetail(db: DbOrTx, id: number) {

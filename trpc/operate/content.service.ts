@@ -3,6 +3,8 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
 import { banners, marketingSlots, notices } from "@db/schema";
 import { notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { findSite } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import { PICTURE_TTL } from "./recommend.service";
@@ -13,7 +15,6 @@ import type { BannerInput, MarketingInput, MoveInput, NoticeInput, PageInput } f
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 const dateOf = (v: number | undefined) => (v === undefined ? null : new Date(v));
-const like = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** Shown to learners: enabled, started (or no start) and not yet ended (or no end). */
 export function liveWindow(t: { status: PgColumn; startTime: PgColumn; endTime: PgColumn }, now: Date) {
@@ -58,22 +59,15 @@ export function marketingView(m: typeof marketingSlots.$inferSelect) {
 export type MarketingView = ReturnType<typeof marketingView>;
 
 async function paged<T>(db: DbOrTx, table: typeof banners | typeof notices | typeof marketingSlots, where: SQL | undefined, orderBy: SQL[], input: PageInput, view: (r: never) => T) {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
-  const rows = await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((r) => view(r as never)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(input, db.select({ total: count() }).from(table).where(where), db.select().from(table).where(where).orderBy(...orderBy));
+  return { ...page, list: page.list.map((r) => view(r as never)) };
 }
 
 // ---- banners
 
 export async function pageBanners(db: DbOrTx, input: PageInput) {
   const conds: SQL[] = [];
-  if (input.keyword) conds.push(ilike(banners.title, like(input.keyword)));
+  if (input.keyword) conds.push(ilike(banners.title, likePattern(input.keyword)));
   if (input.platform) conds.push(eq(banners.platform, input.platform));
   return paged(db, banners, conds.length ? and(...conds) : undefined, [asc(banners.platform), asc(banners.sort), asc(banners.id)], input, bannerView);
 }
@@ -139,7 +133,7 @@ export async function learnerBanners(db: DbOrTx, pathName: string, platform: num
 // ---- notices
 
 export async function pageNotices(db: DbOrTx, input: PageInput) {
-  const where = input.keyword ? ilike(notices.title, like(input.keyword)) : undefined;
+  const where = input.keyword ? ilike(notices.title, likePattern(input.keyword)) : undefined;
   return paged(db, notices, where, [asc(notices.sort), asc(notices.id)], input, noticeView);
 }
 
@@ -194,7 +188,7 @@ export async function learnerNotices(db: DbOrTx, pathName: string, now = new Dat
 // ---- marketing slots
 
 export async function pageMarketing(db: DbOrTx, input: PageInput) {
-  const where = input.keyword ? ilike(marketingSlots.title, like(input.keyword)) : undefined;
+  const where = input.keyword ? ilike(marketingSlots.title, likePattern(input.keyword)) : undefined;
   return paged(db, marketingSlots, where, [asc(marketingSlots.sort), asc(marketingSlots.id)], input, marketingView);
 }
 

@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from "drizzle-o
 import type { DbOrTx } from "@db/client";
 import { recommendItems, recommends } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { findSite } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import { closeGaps, moveRow, nextSort, sameAs, type Ordered } from "./order.service";
@@ -13,7 +15,6 @@ import { detailLink, readSnapshots, type Snapshot } from "./snapshot.service";
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 /** Stored app file paths are re-signed on read; a day outlives any page view. */
 export const PICTURE_TTL = 24 * 3600;
-const like = (k: string) => `%${k.replace(/[\\%_]/g, "\\$&")}%`;
 
 export const recommendOrder: Ordered = {
   table: recommends,
@@ -91,12 +92,15 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 export async function pageRecommends(db: DbOrTx, input: PageInput) {
   const conds: SQL[] = [];
-  if (input.keyword) conds.push(ilike(recommends.name, like(input.keyword)));
+  if (input.keyword) conds.push(ilike(recommends.name, likePattern(input.keyword)));
   if (input.parentId !== undefined) conds.push(eq(recommends.parentId, input.parentId));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(recommends).where(where);
-  const rows = await db.select().from(recommends).where(where).orderBy(asc(recommends.parentId), asc(recommends.sort), asc(recommends.id)).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map(blockView), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(recommends).where(where),
+    db.select().from(recommends).where(where).orderBy(asc(recommends.parentId), asc(recommends.sort), asc(recommends.id)),
+  );
+  return { ...page, list: page.list.map(blockView) };
 }
 
 /** The whole tree for the back office, hidden blocks included. */

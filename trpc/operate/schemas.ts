@@ -1,27 +1,16 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
+import { blank, idOf, intIn, intOf, numeric, optionalId, pageNumber, pagingWith } from "@base/legacy-input";
 
 // Inputs of the operations calls (back-office.md 7.1, learner-calls.md "Recommend, banner, search"), shared with the admin forms.
 
 export const OPERATE_PAGE_SIZE = 20;
 export const CONTENT_TYPES = { 1: "课程", 2: "直播", 3: "考试", 4: "地图" } as const;
 
-/** Old clients send numbers as strings (query strings, forms); blank means "not given". */
-function numeric(v: unknown): unknown {
-  if (typeof v !== "string") return v;
-  const t = v.trim();
-  if (t === "") return undefined;
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
-}
-const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const nullish = (v: unknown) => (v === null ? undefined : v);
 
-const int = (label: string) =>
-  z.number({ error: (iss) => (iss.input === undefined ? `缺少${label}` : `${label}格式不正确`) }).int(`${label}格式不正确`);
-export const idOf = (label: string) => z.preprocess(numeric, int(label).positive(`${label}格式不正确`).max(Number.MAX_SAFE_INTEGER, `${label}格式不正确`));
-const optId = (label: string) => z.preprocess((v) => numeric(nullish(v)), idOf(label).optional()).optional();
 const flag = (label: string) =>
-  z.preprocess((v) => (v === true ? 1 : v === false ? 0 : numeric(nullish(v))), int(label).min(0, `${label}只能为0或1`).max(1, `${label}只能为0或1`).optional()).optional();
+  z.preprocess((v) => (v === true ? 1 : v === false ? 0 : numeric(nullish(v))), intOf(label).min(0, `${label}只能为0或1`).max(1, `${label}只能为0或1`).optional()).optional();
 const text = (label: string, max: number) =>
   z.preprocess(nullish, z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不超过${max}个字符`).optional()).optional();
 const required = (label: string, max: number, empty = `请输入${label}`) =>
@@ -37,7 +26,7 @@ const url = (label: string) =>
       .optional(),
   ).optional();
 const cents = (label: string) =>
-  z.preprocess((v) => numeric(nullish(v)), int(label).min(0, `${label}不能为负数`).max(100_000_000, `${label}过大`).optional()).optional();
+  z.preprocess((v) => numeric(nullish(v)), intOf(label).min(0, `${label}不能为负数`).max(100_000_000, `${label}过大`).optional()).optional();
 
 /** A time as a ms timestamp, a date string, or nothing. */
 const time = (label: string) =>
@@ -52,11 +41,10 @@ const time = (label: string) =>
     }, z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`).optional())
     .optional();
 
-const pageNo = z.preprocess(numeric, int("页码").min(1, "页码须为大于0的整数").max(100_000, "页码过大").optional()).optional();
-const pageSize = z.preprocess(numeric, int("每页条数").min(1, "每页条数须在1-100之间").max(100, "每页条数须在1-100之间").optional()).optional();
+const { pageNo, pageSize } = pagingWith(pageNumber, intIn("每页条数", 1, 100));
 
 export const pageInput = z
-  .object({ page: pageNo, element: pageSize, pageNo, pageSize, keyword: text("关键词", 40), recommendId: optId("推荐位ID"), platform: z.preprocess(numeric, z.number().int().optional()).optional() })
+  .object({ page: pageNo, element: pageSize, pageNo, pageSize, keyword: text("关键词", 40), recommendId: optionalId("推荐位ID"), platform: z.preprocess(numeric, z.number().int().optional()).optional() })
   .optional()
   .transform((v) => ({
     pageNo: v?.pageNo ?? v?.page ?? 1,
@@ -76,10 +64,10 @@ export const idInput = z.object({ id: idOf("ID") });
 export const moveInput = z
   .object({
     id: idOf("ID"),
-    sort: optId("目标位置"),
-    position: optId("目标位置"),
-    targetSort: optId("目标位置"),
-    targetId: optId("目标ID"),
+    sort: optionalId("目标位置"),
+    position: optionalId("目标位置"),
+    targetSort: optionalId("目标位置"),
+    targetId: optionalId("目标ID"),
     direction: z
       .preprocess(
         (v) => (v === -1 || v === "-1" ? "up" : v === 1 || v === "1" ? "down" : blank(nullish(v))),
@@ -106,8 +94,8 @@ const bannerFields = {
   title: required("轮播图标题", 60),
   picUrl: z.preprocess(nullish, z.string({ error: "请上传轮播图图片" }).trim().min(1, "请上传轮播图图片").max(500, "图片地址过长")),
   linkUrl: url("跳转链接"),
-  platform: z.preprocess((v) => numeric(nullish(v)), int("平台").min(1, "平台只能为1（PC）或2（移动端）").max(2, "平台只能为1（PC）或2（移动端）").optional()).optional(),
-  siteId: optId("站点ID"),
+  platform: z.preprocess((v) => numeric(nullish(v)), intOf("平台").min(1, "平台只能为1（PC）或2（移动端）").max(2, "平台只能为1（PC）或2（移动端）").optional()).optional(),
+  siteId: optionalId("站点ID"),
   status: flag("状态"),
   startTime: time("开始时间"),
   endTime: time("结束时间"),
@@ -120,7 +108,7 @@ const noticeFields = {
   title: required("公告标题", 100),
   content: text("公告内容", 2000),
   linkUrl: url("跳转链接"),
-  siteId: optId("站点ID"),
+  siteId: optionalId("站点ID"),
   status: flag("状态"),
   startTime: time("开始时间"),
   endTime: time("结束时间"),
@@ -134,11 +122,11 @@ function jumpCheck(v: { isOpenJump?: number; jumpUrl?: string }, ctx: z.Refineme
 }
 const recommendFields = {
   name: required("推荐位名称", 40),
-  parentId: optId("上级推荐位"),
+  parentId: optionalId("上级推荐位"),
   picUrl: url("封面图"),
   isOpenJump: flag("是否跳转"),
   jumpUrl: url("跳转链接"),
-  siteId: optId("站点ID"),
+  siteId: optionalId("站点ID"),
   status: flag("状态"),
 };
 export const recommendInput = z.object(recommendFields).superRefine(jumpCheck);
@@ -146,7 +134,7 @@ export const recommendUpdateInput = z.object({ id: idOf("ID"), ...recommendField
 export type RecommendInput = z.output<typeof recommendInput>;
 
 export const recommendIdInput = z
-  .object({ recommendId: optId("推荐位ID"), id: optId("推荐位ID") })
+  .object({ recommendId: optionalId("推荐位ID"), id: optionalId("推荐位ID") })
   .transform((v, ctx) => {
     const recommendId = v.recommendId ?? v.id;
     if (recommendId === undefined) {
@@ -156,7 +144,7 @@ export const recommendIdInput = z
     return { recommendId };
   });
 
-const typeField = z.preprocess(numeric, int("内容类型").min(1, "内容类型只能为1课程、2直播、3考试、4地图").max(4, "内容类型只能为1课程、2直播、3考试、4地图"));
+const typeField = z.preprocess(numeric, intOf("内容类型").min(1, "内容类型只能为1课程、2直播、3考试、4地图").max(4, "内容类型只能为1课程、2直播、3考试、4地图"));
 const itemFields = {
   type: typeField,
   recommendObjectId: idOf("推荐内容ID"),
@@ -167,7 +155,7 @@ const itemFields = {
   isFree: flag("是否免费"),
   realPrice: cents("售价"),
   scribingPrice: cents("划线价"),
-  liveStatus: z.preprocess((v) => numeric(nullish(v)), int("直播状态").min(0, "直播状态只能为0、1、2").max(2, "直播状态只能为0、1、2").optional()).optional(),
+  liveStatus: z.preprocess((v) => numeric(nullish(v)), intOf("直播状态").min(0, "直播状态只能为0、1、2").max(2, "直播状态只能为0、1、2").optional()).optional(),
   isPlayback: flag("是否回放"),
   startTime: time("开始时间"),
   channelCode: text("渠道编码", 40),
@@ -178,7 +166,7 @@ function priceCheck(v: { isFree?: number; realPrice?: number; scribingPrice?: nu
     ctx.addIssue({ code: "custom", message: "划线价不能低于售价", path: ["scribingPrice"] });
 }
 export const itemInput = z.object({ recommendId: idOf("推荐位ID"), ...itemFields }).superRefine(priceCheck);
-export const itemUpdateInput = z.object({ id: idOf("ID"), recommendId: optId("推荐位ID"), ...itemFields }).superRefine(priceCheck);
+export const itemUpdateInput = z.object({ id: idOf("ID"), recommendId: optionalId("推荐位ID"), ...itemFields }).superRefine(priceCheck);
 export type ItemInput = z.output<typeof itemInput>;
 
 const searchBarFields = { name: required("搜索词", 32), pathName: text("站点路径", 40), linkUrl: url("跳转链接"), status: flag("状态") };
@@ -199,7 +187,7 @@ export const marketingInput = z.object(marketingFields).superRefine(windowCheck)
 export const marketingUpdateInput = z.object({ id: idOf("ID"), ...marketingFields }).superRefine(windowCheck);
 export type MarketingInput = z.output<typeof marketingInput>;
 
-const categoryFields = { name: required("分类名称", 40), type: z.preprocess(numeric, typeField.optional()).optional(), parentId: optId("上级分类"), picUrl: url("图片"), status: flag("状态") };
+const categoryFields = { name: required("分类名称", 40), type: z.preprocess(numeric, typeField.optional()).optional(), parentId: optionalId("上级分类"), picUrl: url("图片"), status: flag("状态") };
 export const categoryInput = z.object(categoryFields);
 export const categoryUpdateInput = z.object({ id: idOf("ID"), ...categoryFields });
 export type CategoryInput = z.output<typeof categoryInput>;
@@ -212,8 +200,8 @@ export const categoryTabInput = z.object({ categoryId: idOf("分类ID") });
 
 export const elementTreeInput = z.object({
   key: z.preprocess(nullish, z.string({ error: "缺少页面标识" }).trim().min(1, "缺少页面标识").max(40, "页面标识过长")),
-  platform: z.preprocess((v) => numeric(nullish(v)), int("平台").min(1, "平台只能为1或2").max(2, "平台只能为1或2").optional()).optional(),
-  siteId: optId("站点ID"),
+  platform: z.preprocess((v) => numeric(nullish(v)), intOf("平台").min(1, "平台只能为1或2").max(2, "平台只能为1或2").optional()).optional(),
+  siteId: optionalId("站点ID"),
 });
 
 export const popupInput = z.object({
@@ -256,12 +244,12 @@ export const managePageInput = z
   .transform((v) => ({ pageNo: v?.pageNo ?? v?.page ?? 1, pageSize: v?.pageSize ?? v?.element ?? OPERATE_PAGE_SIZE, scene: v?.scene || undefined, keyword: v?.keyword || undefined }));
 
 export const learnerSiteInput = z
-  .object({ pathName: text("站点路径", 40), platform: z.preprocess((v) => numeric(nullish(v)), int("平台").min(1, "平台只能为1或2").max(2, "平台只能为1或2").optional()).optional() })
+  .object({ pathName: text("站点路径", 40), platform: z.preprocess((v) => numeric(nullish(v)), intOf("平台").min(1, "平台只能为1或2").max(2, "平台只能为1或2").optional()).optional() })
   .optional()
   .transform((v) => ({ pathName: v?.pathName ?? "", platform: v?.platform ?? 1 }));
 
 export const recommendDataInput = z
-  .object({ recommendId: optId("推荐位ID"), id: optId("推荐位ID"), pathName: text("站点路径", 40), limit: z.preprocess(numeric, int("条数").min(1, "条数须在1-100之间").max(100, "条数须在1-100之间").optional()).optional() })
+  .object({ recommendId: optionalId("推荐位ID"), id: optionalId("推荐位ID"), pathName: text("站点路径", 40), limit: z.preprocess(numeric, intOf("条数").min(1, "条数须在1-100之间").max(100, "条数须在1-100之间").optional()).optional() })
   .optional()
   .transform((v) => ({ recommendId: v?.recommendId ?? v?.id, pathName: v?.pathName ?? "", limit: v?.limit ?? 50 }));
 
@@ -270,7 +258,7 @@ export const statisticsInput = z.object({ id: idOf("搜索词ID") });
 export const promoteInput = z.object({
   channel: z.preprocess(nullish, z.string({ error: "缺少渠道" }).trim().min(1, "缺少渠道").max(40, "渠道过长")),
   type: z.preprocess(numeric, typeField.optional()).optional(),
-  objectId: optId("内容ID"),
+  objectId: optionalId("内容ID"),
 });
 
 export const marketingDateInput = z

@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { searchBarWords } from "@db/schema";
 import { notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { normalisePathName } from "../site/site.service";
 import { closeGaps, moveRow, nextSort, type Ordered } from "./order.service";
 import type { MoveInput, PageInput, SearchBarInput } from "./schemas";
@@ -22,16 +24,13 @@ export function wordView(w: typeof searchBarWords.$inferSelect) {
 export type WordView = ReturnType<typeof wordView>;
 
 export async function pageWords(db: DbOrTx, input: PageInput) {
-  const where = input.keyword ? ilike(searchBarWords.name, `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(searchBarWords).where(where);
-  const rows = await db
-    .select()
-    .from(searchBarWords)
-    .where(where)
-    .orderBy(asc(searchBarWords.pathName), asc(searchBarWords.sort), asc(searchBarWords.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map(wordView), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const where = input.keyword ? ilike(searchBarWords.name, likePattern(input.keyword)) : undefined;
+  const page = await paginate(
+    input,
+    db.select({ total: count() }).from(searchBarWords).where(where),
+    db.select().from(searchBarWords).where(where).orderBy(asc(searchBarWords.pathName), asc(searchBarWords.sort), asc(searchBarWords.id)),
+  );
+  return { ...page, list: page.list.map(wordView) };
 }
 
 const values = (input: SearchBarInput) => ({ name: input.name, pathName: normalisePathName(input.pathName), linkUrl: input.linkUrl ?? "", status: input.status ?? 1 });

@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { operateElements, recommendManages, settings } from "@db/schema";
 import { notFound } from "@base/errors";
+import { pageOfArray, paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { setSetting } from "../site/site.service";
 import { freshFileUrl } from "../upload/upload.service";
 import type { LayoutInput, ManageInput, PopupInput } from "./schemas";
@@ -167,11 +169,10 @@ export async function manageDetail(db: DbOrTx, id: number) {
 export async function pageManage(db: DbOrTx, input: { pageNo: number; pageSize: number; scene?: string; keyword?: string }) {
   const conds: SQL[] = [];
   if (input.scene) conds.push(eq(recommendManages.scene, input.scene));
-  if (input.keyword) conds.push(ilike(recommendManages.name, `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`));
+  if (input.keyword) conds.push(ilike(recommendManages.name, likePattern(input.keyword)));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(recommendManages).where(where);
-  const rows = await db.select().from(recommendManages).where(where).orderBy(desc(recommendManages.id)).limit(input.pageSize).offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map(manageView), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(input, db.select({ total: count() }).from(recommendManages).where(where), db.select().from(recommendManages).where(where).orderBy(desc(recommendManages.id)));
+  return { ...page, list: page.list.map(manageView) };
 }
 
 /** Workbench items: every enabled "workbench" entry's items, refreshed from their content. */
@@ -185,6 +186,5 @@ export async function workbenchItems(db: DbOrTx) {
 }
 
 export async function workbenchPage(db: DbOrTx, input: { pageNo: number; pageSize: number }) {
-  const all = await workbenchItems(db);
-  return { list: all.slice((input.pageNo - 1) * input.pageSize, input.pageNo * input.pageSize), total: all.length, pageNo: input.pageNo, pageSize: input.pageSize };
+  return pageOfArray(await workbenchItems(db), input);
 }

@@ -3,10 +3,9 @@ import type { DbOrTx } from "@db/client";
 import { userIdentities, users } from "@db/schema";
 import type { SessionUser } from "../auth/session";
 import { notFound } from "@base/errors";
+import { maskIdNo } from "@base/format";
 import { PRIVATE_TTL_SECONDS } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";
-
-const mask = (s: string | null, keep: number) => (!s ? "" : s.length <= keep * 2 ? s : `${s.slice(0, keep)}${"*".repeat(s.length - keep * 2)}${s.slice(-keep)}`);
 
 /** What the back office sees of a user's real-name record (ID number masked as everywhere else). */
 export async function identitySummary(db: DbOrTx, user: SessionUser) {
@@ -19,7 +18,7 @@ export async function identitySummary(db: DbOrTx, user: SessionUser) {
     isAuth: complete ? 1 : 0,
     realName: idn?.realName ?? "",
     idType: idn?.idType ?? 1,
-    idNo: mask(idn?.idNo ?? null, 4),
+    idNo: maskIdNo(idn?.idNo),
     orgName: idn?.orgName ?? "",
     areaCode: idn?.areaCode ?? "",
     passportPhotoUrl: freshFileUrl(idn?.passportPhotoUrl ?? "", PRIVATE_TTL_SECONDS),

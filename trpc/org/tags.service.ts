@@ -2,6 +2,8 @@ import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { tags, userTags } from "@db/schema";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 
 async function findTag(db: DbOrTx, id: number) {
   const [tag] = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
@@ -20,18 +22,11 @@ const tagView = (t: typeof tags.$inferSelect, useCount: number) => ({
 });
 
 export async function listTags(db: DbOrTx, input: { keyword?: string; pageNo: number; pageSize: number }) {
-  const where = input.keyword ? ilike(tags.name, `%${input.keyword.replace(/[\\%_]/g, "\\$&")}%`) : undefined;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(tags).where(where);
-  const rows = await db
-    .select()
-    .from(tags)
-    .where(where)
-    .orderBy(asc(tags.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
+  const where = input.keyword ? ilike(tags.name, likePattern(input.keyword)) : undefined;
+  const page = await paginate(input, db.select({ total: count() }).from(tags).where(where), db.select().from(tags).where(where).orderBy(asc(tags.id)));
   const uses = await db.select({ id: userTags.tagId, n: count() }).from(userTags).groupBy(userTags.tagId);
   const byId = new Map(uses.map((u) => [u.id, u.n]));
-  return { list: rows.map((t) => tagView(t, byId.get(t.id) ?? 0)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list: page.list.map((t) => tagView(t, byId.get(t.id) ?? 0)) };
 }
 
 /** Whether a tag is on any user (the page warns before removing one that is). */

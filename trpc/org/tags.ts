@@ -1,5 +1,5 @@
 import { adminProcedure, router } from "../init";
-import { idInput, tagCreateInput, tagListInput, tagModifyInput } from "./inputs";
+import { idInput, tagCreateInput, tagListInput, tagModifyInput } from "./schemas";
 import { createTag, listTags, modifyTag, removeTag, tagUse } from "./tags.service";
 
 export const tagsRouter = router({

@@ -1,5 +1,5 @@
 import { adminProcedure, router } from "../init";
-import { idInput, treeAddInput, treeMoveInput, treeReadInput, treeUpdateInput } from "./inputs";
+import { idInput, treeAddInput, treeMoveInput, treeReadInput, treeUpdateInput } from "./schemas";
 import { initFromSource } from "./init.service";
 import { addNode, deleteNode, listNodes, moveNode, readTree, renameNode, type TreeKind } from "./tree.service";
 

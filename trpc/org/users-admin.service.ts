@@ -6,7 +6,9 @@ import { userExists } from "../auth/login.service";
 import { hashPassword } from "../auth/password";
 import { invalidateUserSessions, type SessionUser } from "../auth/session";
 import { fail, notFound } from "@base/errors";
-import type { AddUserInput, AssignInput, PagedInput, UpdateUserInput } from "./inputs";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
+import type { AddUserInput, AssignInput, PagedInput, UpdateUserInput } from "./schemas";
 import { descendantIds, ensureNodesExist } from "./tree.service";
 import { adminUserView, USER_NOT_FOUND } from "./users.service";
 
@@ -14,7 +16,6 @@ import { adminUserView, USER_NOT_FOUND } from "./users.service";
 export const DELETED_STATUS = -1;
 export const SELF_DELETE = "不能删除当前登录的账号";
 
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, "\\$&")}%`;
 const notDeleted = ne(users.status, DELETED_STATUS);
 
 async function findLiveUser(db: DbOrTx, userId: number) {
@@ -66,15 +67,8 @@ async function pageWhere(db: DbOrTx, where: SQL | undefined, input: PagedInput) 
     conds.push(or(ilike(users.loginName, like), ilike(users.nick, like), ilike(users.mobile, like))!);
   }
   const all = and(...conds);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(all);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(all)
-    .orderBy(desc(users.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((u) => adminUserView(u)), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(input, db.select({ total: count() }).from(users).where(all), db.select().from(users).where(all).orderBy(desc(users.id)));
+  return { ...page, list: page.list.map((u) => adminUserView(u)) };
 }
 
 /** Short list of every account for pickers (id, names). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idOf } from "@base/legacy-input";
 import { eq } from "drizzle-orm";
 import { users } from "@db/schema";
 import { adminProcedure, router } from "../init";
@@ -12,14 +13,13 @@ import {
   checkNameInput,
   groupChildPageInput,
   idInput,
-  idOf,
   notJoinExamInput,
   pagedInput,
   pageUrlInput,
   positionTypeInput,
   updateUserInput,
   userLookupInput,
-} from "./inputs";
+} from "./schemas";
 import { allApps, allPositions, appsFor, bindPositions, elementsFor, positionsOfUser } from "./privilege.service";
 import { userIdInput, userIdsInput } from "./schemas";
 import * as admin from "./users-admin.service";

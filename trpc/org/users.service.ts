@@ -4,6 +4,8 @@ import { sessions, users } from "@db/schema";
 import { unlockUser } from "../auth/login.service";
 import { invalidateUserSessions, type SessionUser } from "../auth/session";
 import { fail, notFound } from "@base/errors";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import type { UserPageInput } from "./schemas";
 
 export const USER_NOT_FOUND = "用户不存在或已删除";
@@ -37,9 +39,6 @@ export function adminUserView(user: SessionUser, now = Date.now()) {
 }
 export type AdminUserView = ReturnType<typeof adminUserView>;
 
-/** Keyword characters that LIKE would read as wildcards are matched literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, "\\$&")}%`;
-
 export async function pageUsers(db: DbOrTx, input: UserPageInput) {
   const now = new Date();
   // Deleted accounts (status -1) are kept for history but never listed.
@@ -54,15 +53,8 @@ export async function pageUsers(db: DbOrTx, input: UserPageInput) {
   if (input.locked === false) conds.push(or(isNull(users.lockedUntil), lte(users.lockedUntil, now))!);
   const where = conds.length ? and(...conds) : undefined;
 
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((u) => adminUserView(u, now.getTime())), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const page = await paginate(input, db.select({ total: count() }).from(users).where(where), db.select().from(users).where(where).orderBy(desc(users.id)));
+  return { ...page, list: page.list.map((u) => adminUserView(u, now.getTime())) };
 }
 
 async function findUser(db: DbOrTx, userId: number) {

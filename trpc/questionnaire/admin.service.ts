@@ -4,30 +4,28 @@ import { QUESTION_TYPE, QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, que
 import { fail, notFound } from "@base/errors";
 import { dateText, toXlsx } from "@base/xlsx";
 import { copyName } from "@base/copy-name";
+import { paginate } from "@base/paging";
+import { likePattern } from "@base/sql";
 import { TITLE_MAX, type SaveInput } from "./schemas";
 import { announceBound } from "../live/questionnaire.service";
 import { STATUS_TEXT, findQuestionnaire, questionsOf } from "./questionnaire.service";
 
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 // Written out with aliases: inside a subquery an unqualified "id" would name the inner table's column.
 const answerCount = sql<number>`(select count(*)::int from "questionnaire_answers" qa where qa."questionnaire_id" = "questionnaires"."id")`;
 const bindCount = sql<number>`(select count(*)::int from "questionnaire_bindings" qb where qb."questionnaire_id" = "questionnaires"."id")`;
 
 export async function pageQuestionnaires(db: DbOrTx, input: { keyword?: string; status?: number; pageNo: number; pageSize: number }) {
   const parts: (SQL | undefined)[] = [];
-  if (input.keyword) parts.push(ilike(questionnaires.title, like(input.keyword)));
+  if (input.keyword) parts.push(ilike(questionnaires.title, likePattern(input.keyword)));
   if (input.status !== undefined) parts.push(eq(questionnaires.status, input.status));
   const where = and(...parts);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(questionnaires).where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ q: questionnaires, answerCount, bindCount })
-    .from(questionnaires)
-    .where(where)
-    .orderBy(desc(questionnaires.updatedAt), desc(questionnaires.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  const list = rows.map(({ q, answerCount, bindCount }) => ({
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(questionnaires).where(where),
+    db.select({ q: questionnaires, answerCount, bindCount }).from(questionnaires).where(where).orderBy(desc(questionnaires.updatedAt), desc(questionnaires.id)),
+  );
+  const list = page.list.map(({ q, answerCount, bindCount }) => ({
     id: q.id,
     title: q.title,
     status: q.status,
@@ -39,7 +37,7 @@ export async function pageQuestionnaires(db: DbOrTx, input: { keyword?: string; 
     createTime: ms(q.createdAt),
     updateTime: ms(q.updatedAt),
   }));
-  return { list, total, pageNo: input.pageNo, pageSize: input.pageSize };
+  return { ...page, list };
 }
 
 export async function getQuestionnaire(db: DbOrTx, id: number) {
@@ -259,16 +257,13 @@ export async function bindInfo(db: DbOrTx, input: { questionnaireId?: number; bu
 /** Lives with no questionnaire bound yet. */
 export async function unboundBusinesses(db: DbOrTx, input: { keyword?: string; businessType: number; pageNo: number; pageSize: number }) {
   const bound = db.select({ id: questionnaireBindings.businessId }).from(questionnaireBindings).where(eq(questionnaireBindings.businessType, input.businessType));
-  const where = and(isNull(lives.deletedAt), notInArray(lives.id, bound), input.keyword ? ilike(lives.name, like(input.keyword)) : undefined);
-  const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where)) as [{ total: number }];
-  const rows = await db
-    .select({ id: lives.id, name: lives.name, startTime: lives.startTime })
-    .from(lives)
-    .where(where)
-    .orderBy(desc(lives.startTime), desc(lives.id))
-    .limit(input.pageSize)
-    .offset((input.pageNo - 1) * input.pageSize);
-  return { list: rows.map((r) => ({ businessId: r.id, businessType: input.businessType, name: r.name, startTime: ms(r.startTime) })), total, pageNo: input.pageNo, pageSize: input.pageSize };
+  const where = and(isNull(lives.deletedAt), notInArray(lives.id, bound), input.keyword ? ilike(lives.name, likePattern(input.keyword)) : undefined);
+  const page = await paginate(
+    input,
+    db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where),
+    db.select({ id: lives.id, name: lives.name, startTime: lives.startTime }).from(lives).where(where).orderBy(desc(lives.startTime), desc(lives.id)),
+  );
+  return { ...page, list: page.list.map((r) => ({ businessId: r.id, businessType: input.businessType, name: r.name, startTime: ms(r.startTime) })) };
 }
 
 /** Published questionnaires for the live console's picker. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicProcedure, router } from "../init";
+import { publicProcedure } from "../init";
 import { searchAll } from "./search.service";
 
 const searchAllInput = z.object({
@@ -8,6 +8,7 @@ const searchAllInput = z.object({
   pageSize: z.coerce.number().int().min(1).max(50, "每页最多50条").default(12),
 });
 
-export const searchRouter = router({
+/** The learner procedures, spread at the root of search by router.ts. */
+export const searchLearnerProcedures = {
   all: publicProcedure.input(searchAllInput).query(({ ctx, input }) => searchAll(ctx.db, input)),
-});
+};

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { exams, lives } from "@db/schema";
-import { likePattern, searchCourses } from "../course/search.service";
+import { likePattern } from "@base/sql";
+import { searchCourses } from "../course/search.service";
 import { highlight } from "../course/view";
 
 /** Lives and exams shown beside the paged course results; their own centres list the rest. */

@@ -6,6 +6,7 @@ import type { DbOrTx } from "@db/client";
 import { courseChapters, materialItems, uploadObjects, userCourses, userIdentities, users } from "@db/schema";
 import { requireStudy } from "../course/access.service";
 import { AppError, fail } from "@base/errors";
+import { escapeLike } from "@base/sql";
 import { isSensitiveKey, ownerInKey, storageKeyOf, storagePath } from "./file-ref";
 import { objectSize } from "./object.service";
 
@@ -43,11 +44,12 @@ async function recordOf(db: DbOrTx, key: string) {
   return row ?? null;
 }
 
-/** A LIKE pattern matching the text literally (encoded paths hold % and keys hold _). */
-const literal = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
-/** The stored link in this column names the path, with or without a signature after it. */
-const names = (column: PgColumn, path: string) => or(eq(column, path), like(column, `${literal(path)}?%`))!;
+/**
+ * The stored link in this column names the path, with or without a signature after it
+ * (the path is escaped: encoded paths hold % and keys hold _).
+ */
+const names = (column: PgColumn, path: string) => or(eq(column, path), like(column, `${escapeLike(path)}?%`))!;
 const bare = (link: string | null) => link?.split("?")[0] ?? "";
 
 /** Users whose real-name record names this object as their photo (records made before objects were recorded). */
@@ -64,7 +66,7 @@ async function coursesUsing(db: DbOrTx, key: string): Promise<number[] | null> {
   const found = await db
     .select({ id: materialItems.id, library: materialItems.library, url: materialItems.url, hlsUrl: materialItems.hlsUrl })
     .from(materialItems)
-    .where(or(names(materialItems.url, path), names(materialItems.hlsUrl, path), dir ? like(materialItems.hlsUrl, `${literal(dir)}%`) : undefined));
+    .where(or(names(materialItems.url, path), names(materialItems.hlsUrl, path), dir ? like(materialItems.hlsUrl, `${escapeLike(dir)}%`) : undefined));
   const sameFolder = (playlist: string) => dir !== null && playlist.startsWith(dir) && !playlist.slice(dir.length).includes("/");
   const items = found.filter((i) => bare(i.url) === path || bare(i.hlsUrl) === path || sameFolder(bare(i.hlsUrl)));
   if (!items.length) return null;

@@ -21,7 +21,7 @@ export function PhoneCodeFields(props: {
   onMobileBlur?: () => void;
   /** Replaces the default check before the captcha opens; true when the code may be sent. */
   beforeSend?: () => boolean;
-  send: (captcha: string) => Promise<unknown>;
+  send: (captcha: string) => Promise<{ resendAfter: number }>;
 }) {
   const mobileId = `${props.idPrefix}-mobile`;
   const codeId = `${props.idPrefix}-code`;

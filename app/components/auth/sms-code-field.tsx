@@ -2,16 +2,15 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/label";
-import { errorMessage } from "~/lib/trpc";
+import { errorMessage, retryAfterOf } from "~/lib/trpc";
 import { cn } from "~/lib/utils";
 import { CaptchaDialog } from "./captcha-dialog";
 import { useCountdown } from "./use-countdown";
 
-export const SMS_RESEND_SECONDS = 60;
-
 /**
  * SMS code input with its 获取验证码 button: the button checks the phone (beforeSend), asks for the
- * image code in the captcha modal, sends, then counts 60 s down before another send.
+ * image code in the captcha modal, sends, then counts down the server's wait before another send
+ * (resendAfter of the answer, or retryAfter of an early refusal): the interval is the server's alone.
  */
 export function SmsCodeField({
   id,
@@ -31,7 +30,7 @@ export function SmsCodeField({
   error?: string;
   /** Validates what the code is sent to; false keeps the captcha modal closed. */
   beforeSend?: () => boolean;
-  send: (captcha: string) => Promise<{ resendAfter?: number } | unknown>;
+  send: (captcha: string) => Promise<{ resendAfter: number }>;
   placeholder?: string;
   className?: string;
 }) {
@@ -42,18 +41,23 @@ export function SmsCodeField({
 
   async function confirm(captcha: string): Promise<string | void> {
     try {
-      const result = await send(captcha);
-      const after = (result as { resendAfter?: number } | undefined)?.resendAfter;
+      const { resendAfter } = await send(captcha);
       setCaptchaOpen(false);
       setSent(true);
       setSendError(undefined);
-      start(typeof after === "number" && after > 0 ? after : SMS_RESEND_SECONDS);
+      start(resendAfter);
     } catch (e) {
       const message = errorMessage(e);
       // A wrong image code is answered in the modal; anything else (phone taken, too frequent) under the field.
       if (/图形验证码/.test(message)) return message;
       setCaptchaOpen(false);
       setSendError(message);
+      // Too soon (another tab, a reload): count down what the server still asks to wait.
+      const wait = retryAfterOf(e);
+      if (wait) {
+        setSent(true);
+        start(wait);
+      }
     }
   }
 

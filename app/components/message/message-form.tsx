@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
-import { CONTENT_MAX, LINK_MAX, RANGE_REQUIRED, saveMessageInput, TITLE_MAX } from "@trpc-app/message/admin-schemas";
+import { CONTENT_MAX, LINK_MAX, RANGE_REQUIRED, saveMessageInput, TITLE_MAX } from "@trpc-app/message/schemas";
 import { isOpenToAll, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -1,8 +1,8 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useLayoutEffect, useRef, useState } from "react";
-import { CONTENT_MAX, LINK_MAX, TITLE_MAX } from "@trpc-app/message/admin-schemas";
+import { CONTENT_MAX, LINK_MAX, TITLE_MAX } from "@trpc-app/message/schemas";
 import { findScene, resolveParams, sceneOf, SCENES, templateProblem, type ParamValues, type Scene, type SceneType } from "@trpc-app/message/task-scenes";
-import { createTaskInput, TASK_NAME_MAX } from "@trpc-app/message/task-schemas";
+import { createTaskInput, TASK_NAME_MAX } from "@trpc-app/message/schemas";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

@@ -1,0 +1,4 @@
+import { router } from "../init";
+import { authLearnerProcedures } from "./learner";
+
+export const authRouter = router({ ...authLearnerProcedures });

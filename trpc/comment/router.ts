@@ -1,0 +1,5 @@
+import { router } from "../init";
+import { commentAdminRouter } from "./admin";
+import { commentLearnerProcedures } from "./learner";
+
+export const commentRouter = router({ ...commentLearnerProcedures, admin: commentAdminRouter });

@@ -1,0 +1,5 @@
+import { router } from "../init";
+import { questionnaireAdminRouter } from "./admin";
+import { questionnaireLearnerProcedures } from "./learner";
+
+export const questionnaireRouter = router({ ...questionnaireLearnerProcedures, admin: questionnaireAdminRouter });

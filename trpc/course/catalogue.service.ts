@@ -3,7 +3,8 @@ import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courseChapters, courseCollections, courses, materialItems, tags, userChapterProgress } from "@db/schema";
 import { isCourseOpenTo, requireStudy, userCourseOf, visibleCourse, type Viewer } from "./access.service";
 import { freshDetailHtml } from "./rich-text";
-import { courseCard, isPaid, mediaUrl, studyHlsUrl, studyMediaUrl } from "./view";
+import { courseCard, mediaUrl, studyHlsUrl, studyMediaUrl } from "./view";
+import { isPaid } from "./access.service";
 
 /** Learning status of the spec: 0 not started, 1 in progress, 2 completed. */
 export function learningStatus(mine: { completed: number; progress: number; learnSeconds: number; lastLearnAt: Date | null } | null) {

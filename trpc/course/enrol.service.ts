@@ -5,7 +5,7 @@ import { AppError, LegacyCode } from "@base/errors";
 import { assertRealName } from "../identity/real-name.service";
 import { BUSINESS_TYPE } from "@base/real-name";
 import { ALREADY_JOINED, isCourseOpenTo, NO_OPEN, NO_STUDY, studyRefusal, userCourseOf, visibleCourse, type Viewer } from "./access.service";
-import { isPaid } from "./view";
+import { isPaid } from "./access.service";
 
 /**
  * Joins a free course open to the learner. Paid courses are joined by an order (or an admin),

@@ -4,7 +4,7 @@ import { courses, userCourses, users } from "@db/schema";
 import { notFound } from "@base/errors";
 import type { UserCoursePageInput } from "./schemas";
 import { likePattern } from "@base/sql";
-import { isPaid } from "./view";
+import { isPaid } from "./access.service";
 import { dateText, toXlsx } from "@base/xlsx";
 import { paginate } from "@base/paging";
 

@@ -1,4 +1,5 @@
 import type { courses } from "@db/schema";
+import { isPaid } from "./access.service";
 import { PRIVATE_TTL_SECONDS } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";
 
@@ -13,7 +14,6 @@ export function mediaUrl(stored: string | null | undefined): string {
   return freshFileUrl(stored, exp - now);
 }
 
-export const isPaid = (c: Pick<CourseRow, "isFree" | "price">) => c.isFree === 0 && c.price > 0;
 
 /**
  * A course file for a learner who may study it: private, so an hour, plus the video's length so a

@@ -1,48 +1,43 @@
-import { z } from "zod";
-import { adminProcedure, router } from "../init";
 import * as E from "./exam.service";
 import * as XS from "./export.service";
 import * as P from "./paper.service";
 import * as Q from "./question.service";
 import * as X from "./question-excel";
-import { practiceAdminRouter } from "./practice-admin";
-import { examProctorRouter } from "./proctor";
 import * as S from "./series.service";
-import {
-  correctInput,
-  examAdvancedInput,
-  examBaseInput,
-  examIdsInput,
-  examMoveInput,
-  examPageInput,
-  examQuestionInfoInput,
-  examRefInput,
-  fraudCheckInput,
-  fraudRemarkInput,
-  fraudSearchInput,
-  groupInput,
-  idField,
-  idInput,
-  idsInput,
-  importIdInput,
-  importInput,
-  memberAddInput,
-  openRangeInput,
-  paperIdInput,
-  paperPageInput,
-  paperSaveInput,
-  questionBatchUpdateInput,
-  questionInput,
-  questionPageInput,
-  questionUpdateInput,
-  resultPageInput,
-  seriesRefInput,
-  seriesSaveInput,
-  seriesStatusInput,
-  simplePageInput,
-} from "./schemas";
+import * as PA from "./practice-admin.service";
+import { z } from "zod";
+import { adminProcedure, router } from "../init";
+import { correctInput, examAdvancedInput, examBaseInput, examIdsInput, examMoveInput, examPageInput, examQuestionInfoInput, examRefInput, fraudCheckInput, fraudRemarkInput, fraudSearchInput, groupInput, idField, idInput, idsInput, importIdInput, importInput, memberAddInput, openRangeInput, paperIdInput, paperPageInput, paperSaveInput, questionBatchUpdateInput, questionInput, questionPageInput, questionUpdateInput, resultPageInput, seriesRefInput, seriesSaveInput, seriesStatusInput, simplePageInput, attemptRefInput, practiceBaseInput, practiceModeInput, practiceModeRemoveInput, practicePoolInput, practiceRangeInput, practiceUserPageInput, practiceUsersInput } from "./schemas";
+import { attemptProctoring } from "./proctor.service";
+import { exportPracticeUsers } from "./export.service";
 
 const a = adminProcedure;
+
+/** Back office: what proctoring recorded for one attempt (face checks, snapshots, video segments). */
+const examProctorRouter = router({
+  attempt: adminProcedure.input(attemptRefInput).query(({ ctx, input }) => attemptProctoring(ctx.db, input.paperId)),
+});
+
+/** Practices in the back office (back/practice, back-office.md 7.12). */
+const practiceAdminRouter = router({
+  page: a.input(simplePageInput).query(({ ctx, input }) => PA.pagePractices(ctx.db, input)),
+  saveBase: a.input(practiceBaseInput).mutation(({ ctx, input }) => PA.savePracticeBase(ctx.db, input)),
+  getBase: a.input(idInput).query(({ ctx, input }) => PA.getPractice(ctx.db, input.id)),
+  saveOpenRange: a.input(practiceRangeInput).mutation(({ ctx, input }) => PA.updatePractice(ctx.db, input.id, () => ({ openRange: input.entries }))),
+  getOpenRange: a.input(idInput).query(async ({ ctx, input }) => ({ id: input.id, entries: (await PA.getPractice(ctx.db, input.id)).openRange })),
+  saveMode: a.input(practiceModeInput).mutation(({ ctx, input }) => PA.saveMode(ctx.db, input)),
+  removeMode: a.input(practiceModeRemoveInput).mutation(({ ctx, input }) => PA.removeMode(ctx.db, input.id, input.modeId)),
+  modes: a.input(idInput).query(({ ctx, input }) => PA.practiceModes(ctx.db, input.id)),
+  /** Question folders with their usable questions, and what a set of them offers (the editor's folder picker). */
+  folders: a.query(({ ctx }) => PA.questionFolders(ctx.db)),
+  pool: a.input(practicePoolInput).query(({ ctx, input }) => PA.practicePool(ctx.db, input.folderIds)),
+  userPage: a.input(practiceUserPageInput).query(({ ctx, input }) => PA.practiceUsers(ctx.db, input.id, input)),
+  userExport: a.input(practiceUserPageInput).mutation(({ ctx, input }) => exportPracticeUsers(ctx.db, input)),
+  addUser: a.input(practiceUsersInput).mutation(({ ctx, input }) => PA.addUsers(ctx.db, input.id, input.userIds)),
+  removeUser: a.input(practiceUsersInput).mutation(({ ctx, input }) => PA.removeUsers(ctx.db, input.id, input.userIds)),
+  enable: a.input(idInput).mutation(({ ctx, input }) => PA.setPracticeStatus(ctx.db, input.id, 1)),
+  disable: a.input(idInput).mutation(({ ctx, input }) => PA.setPracticeStatus(ctx.db, input.id, 0)),
+});
 
 /** Question bank (materialLibQuestion, back-office.md 7.13). */
 const questionRouter = router({

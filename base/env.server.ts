@@ -7,6 +7,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   REALTIME_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /** How long the realtime process gathers a live room's frames into one frame per viewer. */
+  REALTIME_BATCH_MS: z.coerce.number().int().min(10).max(1000).default(100),
   // RTMP ingest (realtime/ingest): where encoders push; RTMP_PUBLIC_URL when a proxy answers elsewhere.
   RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
   RTMP_PUBLIC_URL: z.string().regex(/^rtmps?:\/\/[^/]+\/\w+\/?$/, "must look like rtmp://host[:port]/live").optional(),

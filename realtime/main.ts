@@ -20,6 +20,7 @@ const server = await startRealtime({
   appUrl: `http://127.0.0.1:${env.PORT}`,
   serviceToken: env.SERVICE_TOKEN,
   bus,
+  batchMs: env.REALTIME_BATCH_MS,
   // Behind a proxy that rewrites Host, the public site's origin is still this site's.
   allowedOrigins: env.PUBLIC_URL ? [env.PUBLIC_URL] : [],
 }).catch((e: Error) => {

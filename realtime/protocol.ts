@@ -51,6 +51,20 @@ export type LiveFrameType = (typeof LIVE_FRAME_TYPES)[number];
 export const liveFrame = z.object({ type: z.enum(LIVE_FRAME_TYPES), data: z.record(z.string(), z.unknown()).default({}), ts: z.number().optional() });
 export type LiveFrame = z.infer<typeof liveFrame>;
 
+/**
+ * The frames in one live-room message. Room traffic arrives gathered per tick as
+ * {type: "batch", data: {frames: [...]}, ts}; a frame for one viewer (welcome, error) arrives on its own.
+ * Frames that do not read as live frames are left out.
+ */
+export function liveFramesOf(raw: unknown): LiveFrame[] {
+  const batch = raw as { type?: unknown; data?: { frames?: unknown } } | null;
+  const list = batch && batch.type === "batch" ? (Array.isArray(batch.data?.frames) ? batch.data.frames : []) : [raw];
+  return list.flatMap((f) => {
+    const parsed = liveFrame.safeParse(f);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export const liveCommentFrame = z.object({
   msgId: z.string(),
   userId: z.number(),

@@ -8,6 +8,7 @@ import { createSessionRegistry, type SessionRegistry } from "./sessions";
 import { topics, userIdOfTopic } from "./topics";
 import { uWS } from "./uws";
 import { createLiveAppClient, type LiveAppClient } from "./live/app-client";
+import { createBatcher, type BatcherStats } from "./live/batcher";
 import { mountLiveRooms } from "./live/socket";
 
 // Same name as SESSION_COOKIE in trpc/auth/session.ts, not imported to keep database code out of this process.
@@ -32,9 +33,16 @@ export interface RealtimeOptions {
   sessionSweepMs?: number;
   /** Visitor sockets one client address may hold in live rooms (default VISITOR_SOCKETS_PER_ADDRESS). */
   visitorsPerAddress?: number;
+  /** How long a live room's frames are gathered into one frame per viewer (default LIVE_BATCH_MS). */
+  batchMs?: number;
 }
 
-export interface RealtimeStats extends RoomStats {
+/** A live room's traffic goes out once per this many milliseconds, as one frame per viewer. */
+export const LIVE_BATCH_MS = 100;
+/** Chat frames (comments, likes, joins, leaves) one batch holds at most; the rest of a tick is dropped and counted. */
+export const LIVE_BATCH_MAX_FRAMES = 500;
+
+export interface RealtimeStats extends RoomStats, BatcherStats {
   /** Sockets closed because their session ended. */
   sessionsClosed: number;
 }
@@ -94,6 +102,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   app.ws<SocketData>("/ws/:userId", behavior);
   const live = mountLiveRooms(app, { bus: opts.bus, client: liveClient, sessionCookie: SESSION_COOKIE, sessions, allowedOrigins, stats, visitorsPerAddress: opts.visitorsPerAddress });
   mountHttp(app, opts, () => open.size);
+  const batcher = createBatcher((topic, text) => void app.publish(topic, text), { tickMs: opts.batchMs ?? LIVE_BATCH_MS, maxFrames: LIVE_BATCH_MAX_FRAMES });
 
   const stopBus = opts.bus.subscribe((topic, message) => {
     if (topic === topics.sessions()) {
@@ -104,7 +113,10 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
     const userId = userIdOfTopic(topic);
     const count = unreadMessage.safeParse(message);
     if (userId !== null && count.success) unread.set(userId, count.data.unreadNum);
-    app.publish(topic, JSON.stringify(message));
+    const text = JSON.stringify(message);
+    // Live rooms: gathered per tick into one frame per viewer; a user's own topic goes out at once.
+    if (userId === null && topic.startsWith("live/")) batcher.add(topic, String((message as { type?: unknown }).type), text);
+    else app.publish(topic, text);
   });
   await opts.bus.ready();
 
@@ -124,11 +136,12 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   return {
     port: uWS.us_socket_local_port(listenSocket as never),
     sockets: () => open.size,
-    stats: () => ({ ...stats, sessionsClosed: sessions.closed() }),
+    stats: () => ({ ...stats, ...batcher.stats(), sessionsClosed: sessions.closed() }),
     close() {
       if (closing) return closing;
       clearInterval(sweepTimer);
       stopBus();
+      batcher.close();
       closing = live.close();
       uWS.us_listen_socket_close(listenSocket);
       for (const ws of [...open]) ws.end(1001, "server closing");

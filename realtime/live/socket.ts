@@ -10,7 +10,8 @@ import type { LiveAppClient } from "./app-client";
 import { createRooms, frame } from "./rooms";
 
 export const LIVE_WS_PATH = "/api/elearning/ws/live/:liveId";
-// A viewer that cannot take 256 KB of room traffic is cut off rather than buffered without end.
+// A viewer with 256 KB of room traffic not yet taken is skipped by the next batches (uWebSockets.js drops
+// what is published to it) until it has read them: it then gets the newest, never an unbounded queue.
 export const LIVE_MAX_BACKPRESSURE = 256 * 1024;
 
 interface ViewerData {
@@ -44,7 +45,8 @@ export function mountLiveRooms(
     maxPayloadLength: 4 * 1024,
     idleTimeout: 60,
     maxBackpressure: LIVE_MAX_BACKPRESSURE,
-    closeOnBackpressureLimit: 1,
+    // Skipped, not cut off: a slow phone on a train catches up with the room instead of reconnecting.
+    closeOnBackpressureLimit: 0,
     upgrade(res, req, context) {
       // The request object dies at the first await: copy everything now.
       const liveText = req.getParameter(0) ?? "";

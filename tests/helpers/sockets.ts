@@ -5,8 +5,10 @@ import WebSocket from "ws";
 export type Frame = { type: string; data: Record<string, any>; [key: string]: any };
 
 export interface Inbox {
-  /** Every frame received, in order. */
+  /** Every frame received, in order (a batch's frames one by one). */
   all: Frame[];
+  /** How many batch messages arrived. */
+  batches(): number;
   /** Frames no `next` has taken yet. */
   unclaimed(): Frame[];
   /** Takes the first untaken frame that matches, waiting for it up to `timeoutMs`. */
@@ -26,16 +28,21 @@ export function inbox(ws: WebSocket): Inbox {
 
 function makeInbox(ws: WebSocket): Inbox {
   const all: Frame[] = [];
+  let batches = 0;
   const pending: Frame[] = [];
   const waiters: { test: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   let closeCode: number | null = null;
   const closeWaiters: ((code: number) => void)[] = [];
   ws.on("message", (data) => {
-    const f = JSON.parse(String(data)) as Frame;
-    all.push(f);
-    const at = waiters.findIndex((w) => w.test(f));
-    if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
-    else pending.push(f);
+    const message = JSON.parse(String(data)) as Frame;
+    // A live room's tick arrives as one batch; the inbox keeps its frames one by one, in order.
+    batches += message.type === "batch" ? 1 : 0;
+    for (const f of message.type === "batch" ? (message.data.frames as Frame[]) : [message]) {
+      all.push(f);
+      const at = waiters.findIndex((w) => w.test(f));
+      if (at >= 0) waiters.splice(at, 1)[0]!.resolve(f);
+      else pending.push(f);
+    }
   });
   ws.on("close", (code) => {
     closeCode = code;
@@ -43,6 +50,7 @@ function makeInbox(ws: WebSocket): Inbox {
   });
   return {
     all,
+    batches: () => batches,
     unclaimed: () => [...pending],
     next(test = () => true, timeoutMs = 3000) {
       const at = pending.findIndex(test);

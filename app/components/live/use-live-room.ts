@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { liveFrame, SESSION_ENDED_CLOSE, type LiveComment } from "../../../realtime/protocol";
+import { liveFramesOf, SESSION_ENDED_CLOSE, type LiveComment } from "../../../realtime/protocol";
 import { trpc } from "~/lib/trpc";
 
 const HEARTBEAT_MS = 15_000;
@@ -14,7 +14,7 @@ export type RoomEvent = { type: string; data: Record<string, unknown> };
 
 /**
  * The live room socket (/api/elearning/ws/live/{liveId}): comments, likes and room events. A dropped
- * socket reconnects with growing pauses and catches up on missed comments from messageList.
+ * socket reconnects with growing, jittered pauses and catches up on missed comments from messageList.
  */
 export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessage[], onEvent: (e: RoomEvent) => void) {
   const [comments, setComments] = useState<RoomMessage[]>(initial);
@@ -67,16 +67,20 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
         } catch {
           return;
         }
-        const parsed = liveFrame.safeParse(raw);
-        if (!parsed.success) return;
-        const f = parsed.data;
-        if (f.type === "comment") add([f.data as unknown as RoomMessage]);
-        else if (f.type === "like") setLikes((n) => n + Number(f.data.count ?? 0));
-        else if (f.type === "welcome" || f.type === "join" || f.type === "leave") {
-          if (typeof f.data.online === "number") setOnline(f.data.online);
-        } else if (f.type === "error") setRefusal(String(f.data.message ?? ""));
-        else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
-        if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
+        // One message holds a tick's worth of room traffic: comments land in one update, likes are summed.
+        const fresh: RoomMessage[] = [];
+        let liked = 0;
+        for (const f of liveFramesOf(raw)) {
+          if (f.type === "comment") fresh.push(f.data as unknown as RoomMessage);
+          else if (f.type === "like") liked += Number(f.data.count ?? 0);
+          else if (f.type === "welcome" || f.type === "join" || f.type === "leave") {
+            if (typeof f.data.online === "number") setOnline(f.data.online);
+          } else if (f.type === "error") setRefusal(String(f.data.message ?? ""));
+          else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
+          if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
+        }
+        add(fresh);
+        if (liked) setLikes((n) => n + liked);
       };
       socket.onclose = (event) => {
         clearInterval(beat);
@@ -85,7 +89,8 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
         // Logged out (here or elsewhere), disabled or the password changed: coming back would be refused.
         if (event.code === SESSION_ENDED_CLOSE) return setRefusal("登录已失效，请重新登录");
         reconnecting = true;
-        retry = setTimeout(connect, backoff);
+        // Jittered, so a room dropped at once (a restart, a network blip) does not come back in one wave.
+        retry = setTimeout(connect, backoff * (0.5 + Math.random()));
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       };
     };

@@ -20,7 +20,7 @@
  *
  * Environment: TEST_POSTGRES_URL (admin connection, postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_CLIENTS (client processes, default the number of cores), BENCH_SOCKETS (keep-alive sockets
- * over all clients, default 1000), BENCH_PORT (server port, default a free one; REALTIME_PORT is the
+ * over all clients, default one per learner), BENCH_PORT (server port, default a free one; REALTIME_PORT is the
  * next one, unused here), BENCH_TIMEOUT_SECONDS (per request, default 60), BENCH_BUILD_DIR (build folder,
  * default build-bench), BENCH_SERVER_NODE_OPTIONS (node flags for the server, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof": every worker then writes its profile there on exit), BENCH_WEB_CONCURRENCY
@@ -39,6 +39,12 @@ import { fileURLToPath } from "node:url";
 
 const SELF = fileURLToPath(import.meta.url);
 const ANSWERS = 20;
+/**
+ * Pause between a learner's answers (jittered 0.5-1.5x). Real learners take tens of seconds a question;
+ * 3 s is a harsh pace that still leaves the synchronised start as the peak. BENCH_THINK_MS=0 replays
+ * every answer back to back: a closed loop that measures throughput at saturation, not a start.
+ */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 3000);
 const PATH = "/api/elearning/caiyun/test";
 const envNum = (k: string, d: number) => Number(process.env[k] ?? d) || d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,6 +79,7 @@ async function client() {
   const errors: Record<string, number> = {};
   const samples: string[] = [];
   let connections = 0;
+  const seen = new WeakSet<object>();
   let queuePeak = 0;
   const counts = { started: 0, saves: 0, submitted: 0, errors: 0 };
 
@@ -111,9 +118,12 @@ async function client() {
           });
         },
       );
+      // A socket handed to a queued request is reused too, though Node marks only sockets taken from the
+      // free list as reusedSocket: count sockets by identity.
       req.on("socket", (s) => {
-        if (!req.reusedSocket) connections += 1;
-        void s;
+        if (seen.has(s)) return;
+        seen.add(s);
+        connections += 1;
       });
       req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: "TIMEOUT" })));
       req.on("error", (e: NodeJS.ErrnoException) => reject(new CallError(`${step}:${e.code ?? "ERR"}${req.reusedSocket ? " (reused socket)" : ""}`, e.message)));
@@ -133,6 +143,7 @@ async function client() {
         // Only acknowledged saves count: those are the answers the server promised to keep.
         acked.push(started.paperId, q.questionId, choice);
         counts.saves += 1;
+        if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
       }
       await post("submitPaper", token, { paperId: started.paperId }, lat.submit);
       counts.submitted += 1;
@@ -257,7 +268,8 @@ async function main() {
   const WINDOW_MS = Number(process.argv[3] ?? 10) * 1000;
   if (!(LEARNERS >= 1) || !(WINDOW_MS >= 0)) throw new Error("usage: bench-exam.ts [learners] [windowSeconds]");
   const CLIENTS = Math.max(1, Math.min(envNum("BENCH_CLIENTS", availableParallelism()), LEARNERS));
-  const SOCKETS = envNum("BENCH_SOCKETS", 1000);
+  // One connection per learner, as each learner's browser holds its own.
+  const SOCKETS = envNum("BENCH_SOCKETS", LEARNERS);
   const TIMEOUT_MS = envNum("BENCH_TIMEOUT_SECONDS", 60) * 1000;
   const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const BUILD_DIR = process.env.BENCH_BUILD_DIR || "build-bench";
@@ -467,7 +479,7 @@ async function main() {
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
     const line = (label: string, xs: Float64Array) => console.log(`${label.padEnd(15)} p50 ${ms(pct(xs, 50)).padStart(9)}  p99 ${ms(pct(xs, 99)).padStart(9)}  max ${ms(pct(xs, 100)).padStart(9)}  (n=${xs.length})`);
 
-    console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each`);
+    console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each, ${THINK_MS ? `${THINK_MS} ms (jittered) between answers` : "back to back (closed loop)"}`);
     console.log(`server: ${[...NODE_FLAGS, "server.mjs"].join(" ")} (${BUILD_DIR}, NODE_ENV=production, app pool on PostgreSQL), pid ${serverPid}, ${processes} process${processes > 1 ? "es (primary and workers)" : ""}; ${CLIENTS} client processes, ${socketsPerClient} keep-alive sockets each`);
     console.log(`machine: ${availableParallelism()} cores, load average before the run ${load.map((x) => x.toFixed(2)).join(" ")}`);
     console.log(`wall time ${elapsed.toFixed(1)} s, ${requests} successful requests (${(requests / elapsed).toFixed(0)} req/s)`);

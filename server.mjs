@@ -279,6 +279,11 @@ function serve() {
     // Every web process tries; the runner lease lets one of them sweep at a time.
     host.startMessageTaskRunner();
   });
+  // A learner's page calls between answers, seconds apart. Node closes an idle connection after 5 s by
+  // default, so a call sent as the server closes it meets a reset (seen in the 5,000-learner bench);
+  // idle connections are cheap, so they are kept a minute, longer than clients and proxies keep theirs.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   // The legacy websocket address lives on the web host; the realtime process serves it.
   server.on("upgrade", (req, socket, head) => {

@@ -4,7 +4,6 @@ import type { SessionUser } from "./session";
 const DAY = 24 * 60 * 60 * 1000;
 
 // The display rule lives in base/format; re-exported for the services that import it from here.
-export { maskMobile };
 
 /** The User entity of the spec, as every client reads it. */
 export function userView(user: SessionUser) {

@@ -5,7 +5,8 @@ import { maskName } from "@base/format";
 import { AppError, LegacyCode, fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { visibleCourse, type Viewer } from "../course/access.service";
-import { findSensitive, sensitiveWords } from "../live/message.service";
+import { findSensitive } from "@base/live-comment";
+import { sensitiveWords } from "../live/message.service";
 import { staticValue } from "../site/site.service";
 
 export const BANNED = "您已被禁言，暂时无法发表评论";

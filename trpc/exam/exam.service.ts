@@ -7,7 +7,8 @@ import { examPhase, EXAM_NOT_FOUND, loadExam, openRangeOf, type Exam } from "./a
 import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
-import { pageOf, type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
+import { pageOf } from "@base/legacy-input";
+import { type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
 import { copyName } from "@base/copy-name";
 import { paginate } from "@base/paging";
 import { likePattern } from "@base/sql";

@@ -22,7 +22,7 @@ import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePap
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
 import { noticeDone } from "./precheck.service";
 import { remainVerifyCount } from "./proctor.service";
-import { pageOf } from "./schemas";
+import { pageOf } from "@base/legacy-input";
 
 /** The Exam info entity of the spec (learner-front-end.md 3), read by the detail page and the wizard. */
 export function examInfoFields(exam: Exam, now = Date.now()) {

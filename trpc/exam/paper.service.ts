@@ -7,7 +7,8 @@ import { likePattern } from "@base/sql";
 import { requireQuestionFolder } from "../material/folder.service";
 import { QUESTION_TYPE_NAMES } from "./grading";
 import { questionView } from "./question.service";
-import { pageOf, type PaperSaveInput } from "./schemas";
+import { pageOf } from "@base/legacy-input";
+import { type PaperSaveInput } from "./schemas";
 
 export const PAPER_NOT_FOUND = "试卷不存在或已删除";
 

@@ -8,7 +8,7 @@ import { likePattern } from "@base/sql";
 import { folderTree, QUESTION_FOLDER_KIND, type FolderNode } from "../material/folder.service";
 import { EMPTY_STATS, practisedUserIds, statsOfUsers } from "./practice-stats.service";
 import { MODE_NAMES, PRACTICE_TYPES, typeCounts } from "./practice.service";
-import { pageOf } from "./schemas";
+import { pageOf } from "@base/legacy-input";
 
 // The back office's side of practices (back/practice/*): base info, modes, listed users, status.
 // How learners practise is in practice.service.ts (docs/decisions/009-learner-practice.md).

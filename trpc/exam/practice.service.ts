@@ -8,7 +8,7 @@ import { isOpenTo, userScope, type UserScope } from "../org/membership";
 import { blankCount, gradeAnswer, QUESTION_TYPE_NAMES } from "./grading";
 import { JUDGE_OPTIONS } from "./question.service";
 import { EMPTY_STATS, rateOf, statsOfPractices } from "./practice-stats.service";
-import { pageOf } from "./schemas";
+import { pageOf } from "@base/legacy-input";
 
 // The learner's practice (docs/decisions/009-learner-practice.md): rounds in a mode, one question at a
 // time graded at once, a wrong-question book per practice.

@@ -6,7 +6,8 @@ import { paginate } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { folderSubtreeIds, folderTree, QUESTION_FOLDER_KIND, requireQuestionFolder, type FolderNode } from "../material/folder.service";
 import { DIFFICULTY_NAMES, QUESTION_TYPE_NAMES } from "./grading";
-import { pageOf, type QuestionInput, type QuestionPageInput } from "./schemas";
+import { pageOf } from "@base/legacy-input";
+import { type QuestionInput, type QuestionPageInput } from "./schemas";
 
 export const QUESTION_NOT_FOUND = "试题不存在或已删除";
 const KEYS = "ABCDEFGHIJ";

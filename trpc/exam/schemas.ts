@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
-import { blank, idList, intWithin, pageOf, pagingWith } from "@base/legacy-input";
+import { blank, idList, intWithin, pagingWith } from "@base/legacy-input";
 
 // Inputs of the exam calls, shared by procedures, the legacy rows and the pages.
 
@@ -27,7 +27,6 @@ const timeField = (label: string) =>
 const idsOf = (label: string, max = 500) => idList(label, { max, item: idField(label) });
 
 export const paging = pagingWith(intWithin("页码", 1, 100_000), intWithin("每页条数", 1, 200));
-export { pageOf };
 
 // ---- learner ----
 

@@ -4,7 +4,7 @@ import { examFraudChecks, examSeries, exams, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { likePattern } from "@base/sql";
-import { pageOf } from "./schemas";
+import { pageOf } from "@base/legacy-input";
 
 type Paging = { pageNo?: number; pageSize?: number; page?: number; element?: number; keyword?: string; name?: string; status?: number };
 

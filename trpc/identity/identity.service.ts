@@ -5,7 +5,7 @@ import { identityAttempts, userIdentities, users } from "@db/schema";
 import { maskIdNo } from "@base/format";
 import { ID_TYPE_NAME } from "@base/id-card";
 import { ID_CHECKS_PER_USER, take } from "../auth/rate-limit.service";
-import { maskMobile } from "../auth/user-view";
+import { maskMobile } from "@base/format";
 import { fail, forbidden } from "@base/errors";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import type { CompleteInput } from "./schemas";

@@ -7,7 +7,6 @@ import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_R
 import { publishLive } from "./events";
 import { addInteractions, findLive } from "./room.service";
 
-export { ALL_MUTED_REFUSED, findSensitive, MUTED_REFUSED, SENSITIVE_REFUSED } from "@base/live-comment";
 
 type Message = typeof liveMessages.$inferSelect;
 export const messageView = (m: Message) => ({ msgId: m.msgId, liveId: m.liveId, userId: m.userId, nick: m.nick, content: m.content, kind: m.kind, hidden: m.hidden, sentAt: m.sentAt.getTime() });

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { oauthAuthorizations, oauthBindings, oauthPlatforms, users } from "@db/schema";
-import { maskMobile } from "../auth/user-view";
+import { maskMobile } from "@base/format";
 import { randomToken, type SessionUser } from "../auth/session";
 import { fail } from "@base/errors";
 import type { ProviderUser } from "./flow.service";

@@ -24,7 +24,6 @@ export function formErrors<T extends object>(schema: z.ZodType, values: T): Fiel
 export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
 
 /** Only a path on this site: "/x" yes; "//evil.com", "/\\evil.com" and absolute URLs no. */
-export { safeTarget } from "@base/safe-target";
 
 /** Server messages about the SMS code belong under the code field, the rest in the form's error bar. */
 export const isCodeMessage = (message: string) => /验证码/.test(message) && !/图形/.test(message);

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
+import { OpenRangePicker } from "~/components/org/open-range-picker";
+import { emptyOpenRange, rangeFromRows, rangeToRows, type OpenRangeValue } from "@base/open-range";
 import { fromChinaInput, toChinaInput } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
 

@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useRootData } from "~/components/layout/shell-types";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { identityFormHref, REAL_NAME_TEXT } from "~/components/identity/real-name-modal";
+import { identityFormHref, REAL_NAME_TEXT } from "@base/real-name";
 import { BUSINESS_TYPE } from "@base/real-name";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";

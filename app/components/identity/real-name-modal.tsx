@@ -5,7 +5,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { trpc } from "~/lib/trpc";
 import { identityFormHref, REAL_NAME_TEXT, REAL_NAME_TITLE } from "@base/real-name";
 
-export { identityFormHref, REAL_NAME_TEXT } from "@base/real-name";
 
 /**
  * The real-name confirmation modal. Show it when identity.checkNeedAuth answers isNeedAuth 1

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { adminToast } from "~/components/admin/toast";
-import { OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
+import { OpenRangePicker } from "~/components/org/open-range-picker";
+import { rangeFromRows, rangeToRows, type OpenRangeValue } from "@base/open-range";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { errorMessage, trpc } from "~/lib/trpc";

@@ -1,7 +1,8 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
 import { CONTENT_MAX, LINK_MAX, RANGE_REQUIRED, saveMessageInput, TITLE_MAX } from "@trpc-app/message/schemas";
-import { isOpenToAll, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeValue } from "~/components/org/open-range-picker";
+import { OpenRangePicker } from "~/components/org/open-range-picker";
+import { isOpenToAll, rangeFromRows, rangeToRows, type OpenRangeValue } from "@base/open-range";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage } from "~/lib/trpc";
-import { emptyOpenRange, OpenRangePicker, rangeFromRows, rangeToRows, type OpenRangeEntry, type OpenRangeValue } from "./open-range-picker";
+import { OpenRangePicker } from "./open-range-picker";
+import { emptyOpenRange, rangeFromRows, rangeToRows, type OpenRangeEntry, type OpenRangeValue } from "@base/open-range";
 
 /** A dialog that reads one item's open range, lets the admin change it and saves it. */
 export function OpenRangeDialog({

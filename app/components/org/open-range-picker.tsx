@@ -6,7 +6,6 @@ import { errorMessage, trpc } from "~/lib/trpc";
 import { cn } from "~/lib/utils";
 import { isOpenToAll, type OpenRangeValue } from "@base/open-range";
 
-export { emptyOpenRange, isOpenToAll, rangeFromRows, rangeToRows, type OpenRangeEntry, type OpenRangeValue } from "@base/open-range";
 
 export interface OpenRangeOptions {
   roles: FlatNode[];

@@ -16,6 +16,8 @@ export const LegacyCode = {
   forbidden: "403",
   badInput: "400",
   tooMany: "429",
+  /** The database cannot be reached for now: the same request may succeed in a few seconds. */
+  unavailable: "503",
 } as const;
 export type LegacyCode = (typeof LegacyCode)[keyof typeof LegacyCode];
 
@@ -33,6 +35,7 @@ const trpcCodeOf: Record<LegacyCode, TRPC_ERROR_CODE_KEY> = {
   "403": "FORBIDDEN",
   "400": "BAD_REQUEST",
   "429": "TOO_MANY_REQUESTS",
+  "503": "SERVICE_UNAVAILABLE",
 };
 
 /** The one application error: every rule that refuses throws this with a Chinese message. */
@@ -72,4 +75,26 @@ export function legacyCodeOf(error: unknown): LegacyCode {
     if (error.code === "TOO_MANY_REQUESTS") return LegacyCode.tooMany;
   }
   return LegacyCode.fail;
+}
+
+export const DATABASE_UNAVAILABLE = "服务暂时繁忙，请稍后重试";
+/** Seconds a client is asked to wait before trying again when the database cannot be reached. */
+export const DATABASE_RETRY_SECONDS = 5;
+
+// postgres.js connection failures, and the server's own codes for "shutting down" and "cannot connect".
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED",
+  "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006",
+]);
+
+/** The retryable refusal a request gets while the database cannot be reached. */
+export const databaseUnavailable = () => new AppError(LegacyCode.unavailable, DATABASE_UNAVAILABLE, { retryAfter: DATABASE_RETRY_SECONDS });
+
+/** Whether an error (or one it wraps) says the database could not be reached, rather than that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
 }

@@ -11,6 +11,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or an open transaction: services take this so callers can compose them. */
 export type DbOrTx = Db | Tx;
 
+/** How long a query waits for a new PostgreSQL connection before it fails (postgres.js's default is 30). */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
@@ -48,8 +51,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     // transactions a BEGIN always finds an idle connection or waits for one.
     const total = opts.max ?? 10;
     const txMax = Math.max(1, Math.floor(total / 2));
-    const sql = postgres(opts.databaseUrl, { max: Math.max(1, total - txMax), onnotice: () => {} });
-    const txSql = postgres(opts.databaseUrl, { max: txMax, onnotice: () => {} });
+    // A request waits at most CONNECT_TIMEOUT_SECONDS for a connection while the server is down or
+    // restarting, then gets a retryable refusal (trpc/init.ts) instead of hanging; postgres.js reconnects
+    // by itself once the server is back.
+    const options = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} };
+    const sql = postgres(opts.databaseUrl, { max: Math.max(1, total - txMax), ...options });
+    const txSql = postgres(opts.databaseUrl, { max: txMax, ...options });
     const db = drizzle(sql, { schema }) as unknown as Db;
     const txDb = drizzle(txSql, { schema }) as unknown as Db;
     db.transaction = txDb.transaction.bind(txDb) as Db["transaction"];

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import type { Db } from "@db/client";
 import { env, trustProxyRule, type TrustProxyRule } from "@base/env.server";
+import { databaseUnavailable, isDatabaseUnavailable } from "@base/errors";
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionInfo, type SessionUser } from "./auth/session";
 
 export interface Context {
@@ -81,7 +82,10 @@ export async function createContext(opts: { db: Db; request: ContextRequest; res
   let session: SessionInfo | null = null;
   const token = cookies[SESSION_COOKIE];
   if (token) {
-    const found = await validateSessionToken(db, token);
+    // The session is read before any procedure runs: a database outage here gets the same retryable refusal.
+    const found = await validateSessionToken(db, token).catch((e: unknown) => {
+      throw isDatabaseUnavailable(e) ? databaseUnavailable() : e;
+    });
     if (found) {
       user = found.user;
       session = found.session;

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Context } from "./context";
-import { AppError, LegacyCode, forbidden, legacyCodeOf, notLoggedIn, retryAfterOf } from "@base/errors";
+import { AppError, LegacyCode, databaseUnavailable, forbidden, isDatabaseUnavailable, legacyCodeOf, notLoggedIn, retryAfterOf } from "@base/errors";
 import { zodMessage } from "@base/zod-message";
 
 /** What an HTTP client reads of an error that is not one of ours (tRPC's own, in English) or of a fault. */
@@ -58,7 +58,19 @@ const noMutationOnGet = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(noMutationOnGet).use(readableInputErrors);
+/**
+ * The database down or restarting: a clear, retryable refusal (legacy code 503, tRPC SERVICE_UNAVAILABLE,
+ * data.retryAfter) instead of a 500, within the connect timeout of db/client.ts.
+ */
+const databaseOutage = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && !(result.error.cause instanceof AppError) && isDatabaseUnavailable(result.error.cause ?? result.error)) {
+    throw databaseUnavailable();
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(databaseOutage).use(noMutationOnGet).use(readableInputErrors);
 
 /** Logged-in learners (any account). A visitor gets legacy code 281, which opens the login dialog. */
 export const learnerProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,0 +1,94 @@
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DbHandle } from "@db/client";
+import { createCourse } from "../factories/course";
+import { testClient } from "../helpers/caller";
+import { createTestDb, postgresAvailable } from "../helpers/db";
+
+// PostgreSQL going away under a running app: requests get a clear, retryable refusal within the connect
+// timeout instead of hanging, and the same app answers again once the server is back, without a restart.
+// The outage is a TCP relay between the app and PostgreSQL that stops relaying (the database itself is
+// shared by the whole suite and stays up).
+
+type Mode = "relay" | "blackhole";
+
+function relay(target: { host: string; port: number }) {
+  let mode: Mode = "relay";
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => {});
+    // A server that is restarting accepts nothing useful: the connection just hangs until the client gives up.
+    if (mode === "blackhole") return;
+    const upstream = connect(target.port, target.host);
+    sockets.add(upstream);
+    upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port))),
+    /** Drops every open connection and hangs new ones. */
+    down() {
+      mode = "blackhole";
+      for (const s of sockets) s.destroy();
+    },
+    up: () => void (mode = "relay"),
+    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+const pgUp = await postgresAvailable();
+
+describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () => {
+  let backing: DbHandle;
+  let viaRelay: DbHandle;
+  let proxy: ReturnType<typeof relay>;
+  let courseId: number;
+
+  beforeAll(async () => {
+    backing = await createTestDb("postgres");
+    courseId = (await createCourse(backing.db, { name: "政府采购法律法规精讲" })).course.id;
+    const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
+    proxy = relay({ host: "127.0.0.1", port: 5432 });
+    const port = await proxy.listen();
+    viaRelay = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max: 4 });
+  });
+  afterAll(async () => {
+    await viaRelay?.close().catch(() => {});
+    await proxy?.close();
+    await backing?.close();
+  });
+
+  it("refuses with a retryable 503 within the connect timeout, then answers again without a restart", async () => {
+    const client = testClient(viaRelay.db);
+    const detail = () => client.call((c) => c.course.detail({ courseId }));
+    expect(await detail()).toMatchObject({ name: "政府采购法律法规精讲" });
+
+    proxy.down();
+    const started = Date.now();
+    await expect(detail()).rejects.toMatchObject({ legacyCode: "503", code: "SERVICE_UNAVAILABLE", message: "服务暂时繁忙，请稍后重试", retryAfter: 5 });
+    console.log(`database outage: a call on a dropped connection refused after ${Date.now() - started} ms`);
+    // The next call needs a new connection, which hangs: it waits out the 5 s connect timeout, never the
+    // 30 s default, never without end.
+    const again = Date.now();
+    await expect(detail()).rejects.toMatchObject({ legacyCode: "503", code: "SERVICE_UNAVAILABLE" });
+    const waited = Date.now() - again;
+    console.log(`database outage: a call needing a new connection refused after ${waited} ms`);
+    expect(waited).toBeLessThan(8000);
+
+    proxy.up();
+    const back = Date.now();
+    let answer: unknown;
+    while (Date.now() - back < 10_000) {
+      answer = await detail().catch(() => null);
+      if (answer) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`database back: answering again after ${Date.now() - back} ms`);
+    expect(answer).toMatchObject({ name: "政府采购法律法规精讲" });
+  }, 40_000);
+});

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@db/client";
+import { createSession } from "@trpc-app/auth/session";
+import { examAnswers } from "@db/schema";
+import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
+import { createUser } from "../factories/user";
+import { signedInClient } from "../helpers/auth";
+import { createTestDb, postgresAvailable } from "../helpers/db";
+
+// An acknowledged answer survives the app process dying mid-load: learners save answers over HTTP, the
+// process is killed with SIGKILL (no shutdown, no flush), a new one starts on the same PostgreSQL
+// database, and every answer the dead process acknowledged is there.
+
+const root = join(__dirname, "../..");
+const LEARNERS = 12;
+const QUESTIONS = 30;
+
+function startApp(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/app-process.ts", databaseUrl], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: process.env });
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += String(d);
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve({ child, port: (JSON.parse(line) as { port: number }).port });
+    });
+    child.once("exit", (code) => reject(new Error(`app process exited (${code}) before listening`)));
+  });
+}
+
+const pgUp = await postgresAvailable();
+
+describe.skipIf(!pgUp)("answers survive the app process being killed [postgres]", () => {
+  let handle: DbHandle;
+  let databaseUrl: string;
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    handle = await createTestDb("postgres");
+    const [{ db }] = (await handle.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
+    databaseUrl = `postgres://postgres@127.0.0.1:5432/${db}`;
+  });
+  afterAll(async () => {
+    for (const c of children) c.kill("SIGKILL");
+    await handle?.close();
+  });
+
+  it("every answer acknowledged before a SIGKILL is stored, once per question, and a new process serves at once", async () => {
+    const db = handle.db;
+    const questions: { id: number }[] = [];
+    for (let i = 0; i < QUESTIONS; i++) questions.push(await createQuestion(db, { questionType: 1, content: `第${i + 1}题：政府采购的主要方式是？`, options: ["公开招标", "询价"], answer: ["A"] }));
+    const paper = await createFixedPaper(db, "断电演练卷", questions.map((q) => ({ questionId: q.id, score: 1 })));
+    const exam = await createExam(db, { paperId: paper.id, limitTime: 60 });
+    const learners: { paperId: number; token: string }[] = [];
+    for (let i = 0; i < LEARNERS; i++) {
+      const user = await createUser(db, { nick: `考生${i + 1}` });
+      const client = await signedInClient(db, user.id);
+      await client.call((c) => c.exam.register({ examId: exam.id }));
+      const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+      const { token } = await createSession(db, user.id);
+      learners.push({ paperId, token });
+    }
+
+    const first = await startApp(databaseUrl);
+    children.push(first.child);
+    const acked = new Map<string, string>();
+    let killed = false;
+    const save = async (port: number, l: (typeof learners)[number], questionId: number, seq: number, choice: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/trpc/exam.saveAnswer`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: `cy_session=${l.token}` },
+        body: JSON.stringify({ paperId: l.paperId, questionId, answer: [choice], seq }),
+      });
+      if (res.ok) acked.set(`${l.paperId}:${questionId}`, choice);
+    };
+    // Every learner answers question after question, changing earlier answers on the way, until the kill.
+    const runs = learners.map(async (l, n) => {
+      for (let seq = 1; !killed; seq++) {
+        const q = questions[(seq * 7 + n) % QUESTIONS]!;
+        await save(first.port, l, q.id, seq, seq % 2 ? "A" : "B").catch(() => {});
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill("SIGKILL");
+    killed = true;
+    await Promise.all(runs);
+    expect(acked.size).toBeGreaterThan(LEARNERS);
+
+    // A new process on the same database: the answers are there and it answers calls at once.
+    const second = await startApp(databaseUrl);
+    children.push(second.child);
+    const stored = await db.select({ attemptId: examAnswers.attemptId, questionId: examAnswers.questionId, answer: examAnswers.answer }).from(examAnswers);
+    const byKey = new Map(stored.map((r) => [`${r.attemptId}:${r.questionId}`, r.answer]));
+    const missing = [...acked.keys()].filter((k) => !byKey.has(k));
+    console.log(`durability: ${acked.size} acknowledged answers (latest per question), ${stored.length} stored rows, ${missing.length} missing`);
+    expect(missing).toEqual([]);
+    // One row per question and attempt, never two.
+    expect(stored.length).toBe(byKey.size);
+    const l = learners[0]!;
+    await save(second.port, l, questions[0]!.id, 10_000, "A");
+    const [row] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, l.paperId), eq(examAnswers.questionId, questions[0]!.id)));
+    expect(row).toBeTruthy();
+  }, 60_000);
+});

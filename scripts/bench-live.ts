@@ -9,7 +9,8 @@
 // frames not delivered, viewers cut off, and how busy the client processes were (event-loop delay).
 // Environment: BENCH_VIEWERS (10000), BENCH_RATE (100), BENCH_SECONDS (30), BENCH_CLIENTS (receiving
 // processes, default the number of cores; the 100 speakers have one more), BENCH_SAMPLED (sampled
-// viewers per receiving process, 200), BENCH_KINDS (uws,sio).
+// viewers per receiving process, 200), BENCH_KINDS (uws,sio), BENCH_PROCESSES (realtime processes sharing
+// the room over Redis at REDIS_URL, uWebSockets.js only, default 1).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -28,6 +29,9 @@ const CLIENTS = env("BENCH_CLIENTS", availableParallelism());
 const SAMPLED_PER_CLIENT = env("BENCH_SAMPLED", 200);
 const KINDS = (process.env.BENCH_KINDS ?? "uws,sio").split(",").filter((k): k is Kind => k === "uws" || k === "sio");
 const SPEAKERS = Math.min(RATE, 100);
+/** Realtime processes sharing the room over Redis (uWebSockets.js only); viewers are split evenly between them. */
+const PROCESSES = env("BENCH_PROCESSES", 1);
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 /** The room rules both servers apply (base/live-comment), so both pay for the same check. */
 const BENCH_RULES = { muteAll: 0, mutedUserIds: [], words: ["代开发票"] };
 
@@ -56,9 +60,9 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // ---------- server processes ----------
 
-async function serveUws() {
+async function serveUws(busKind: string) {
   const { startRealtime } = await import("../realtime/server");
-  const { createLocalBus } = await import("../realtime/bus");
+  const { createLocalBus, createRedisBus } = await import("../realtime/bus");
   const { nativeUws } = await import("../realtime/uws");
   // Stand-in for the app: every viewer may join, no mutes and one sensitive word, storing is free.
   const liveClient = {
@@ -69,7 +73,7 @@ async function serveUws() {
     presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
     endedSessions: async () => [],
   };
-  const rt = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: createLocalBus(), liveClient });
+  const rt = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
   process.on("message", (m: Msg) => {
     if (m.op === "mem") {
       global.gc?.();
@@ -352,13 +356,22 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
 const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
 async function scenario(kind: Kind) {
-  const server = fork(SELF, ["serve", kind], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" });
-  const ready = await once(server, "ready", 60_000);
-  const port = Number(ready.port);
+  const count = kind === "uws" ? PROCESSES : 1;
+  const servers = Array.from({ length: count }, () =>
+    fork(SELF, ["serve", kind, count > 1 ? "redis" : "local"], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" }),
+  );
+  const readies = await Promise.all(servers.map((sv) => once(sv, "ready", 60_000)));
+  const ready = readies[0]!;
+  const ports = readies.map((r) => Number(r.port));
+  const port = ports[0]!;
+  /** Memory and CPU of all server processes, summed. */
+  const memAll = async () => {
+    const all = await Promise.all(servers.map((sv) => (send(sv, { op: "mem" }), once(sv, "mem"))));
+    return { rss: all.reduce((n, m) => n + Number(m.rss), 0), heap: all.reduce((n, m) => n + Number(m.heap), 0), cpu: all.reduce((n, m) => n + Number(m.cpu), 0) };
+  };
   // Let start-up garbage settle, so the memory delta is the connections'.
   await sleep(1000);
-  send(server, { op: "mem" });
-  const base = await once(server, "mem");
+  const base = await memAll();
   const clients: ChildProcess[] = [];
   const opts = { execArgv: ["--import", "tsx"], stdio: "inherit" as const, serialization: "advanced" as const };
   const connectedAt = performance.now();
@@ -368,26 +381,25 @@ async function scenario(kind: Kind) {
   const perReceiver = Math.ceil(receivers / CLIENTS);
   for (let c = 0; c < CLIENTS; c++) {
     const n = Math.min(perReceiver, receivers - c * perReceiver);
-    if (n > 0) clients.push(fork(SELF, ["client", kind, String(port), String(n), String(100_000 + c * perReceiver), "0"], opts));
+    // With several processes each receiving client joins one of them; the speakers stay on the first.
+    if (n > 0) clients.push(fork(SELF, ["client", kind, String(ports[c % ports.length]), String(n), String(100_000 + c * perReceiver), "0"], opts));
   }
   const conn = await Promise.all(clients.map((c) => once(c, "connected")));
   const connected = conn.reduce((s, m) => s + Number(m.connected), 0);
   const failed = conn.reduce((s, m) => s + Number(m.failed), 0);
   const connectSecs = (performance.now() - connectedAt) / 1000;
   await sleep(2000);
-  send(server, { op: "mem" });
-  const loaded = await once(server, "mem");
+  const loaded = await memAll();
 
   for (const c of clients) send(c, { op: "start", speakers: SPEAKERS });
   await sleep(SECONDS * 1000);
   const stopped = await Promise.all(clients.map((c) => (send(c, { op: "stopSending" }), once(c, "stoppedSending"))));
-  send(server, { op: "mem" });
-  const after = await once(server, "mem");
+  const after = await memAll();
   const sent = stopped.reduce((s, m) => s + Number(m.sent), 0);
   // Let the last frames drain before counting.
   await sleep(5000);
   const reports = await Promise.all(clients.map((c) => (send(c, { op: "report" }), once(c, "report"))));
-  send(server, { op: "stop" });
+  for (const sv of servers) send(sv, { op: "stop" });
   await sleep(800);
 
   const received = reports.reduce((s, m) => s + Number(m.comments), 0);
@@ -421,7 +433,7 @@ async function scenario(kind: Kind) {
 }
 
 function line(r: Awaited<ReturnType<typeof scenario>>) {
-  const name = r.kind === "uws" ? `uWebSockets.js${r.native ? " (native)" : " (JS fallback)"}` : "Socket.IO 4 (websocket transport)";
+  const name = r.kind === "uws" ? `uWebSockets.js${r.native ? " (native)" : " (JS fallback)"}${PROCESSES > 1 ? `, ${PROCESSES} processes over Redis (figures summed)` : ""}` : "Socket.IO 4 (websocket transport)";
   return [
     `${name}`,
     `  viewers connected ${r.connected} (failed ${r.failed}) in ${r.connectSecs.toFixed(1)} s`,
@@ -435,7 +447,7 @@ function line(r: Awaited<ReturnType<typeof scenario>>) {
 
 async function main() {
   const [mode, kind, ...rest] = process.argv.slice(2);
-  if (mode === "serve") return kind === "uws" ? serveUws() : serveSio();
+  if (mode === "serve") return kind === "uws" ? serveUws(rest[0] ?? "local") : serveSio();
   if (mode === "client") {
     const [port, n, first, speakers] = rest.map(Number) as [number, number, number, number];
     return clientProcess(kind as Kind, port, n, first, speakers);

@@ -22,6 +22,12 @@ const schema = z.object({
   SERVICE_TOKEN: z.string().min(16).optional(),
   REALTIME_INTERNAL_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // Certificates: the Ed25519 private key (a JWK as JSON) that signs credentials. Required in production;
+  // otherwise one is made once into DATA_DIR/cert-signing-key.json. A new key keeps old certificates verifiable.
+  CERT_SIGNING_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /"crv"\s*:\s*"Ed25519"/.test(v), "must be an Ed25519 private key as a JWK (JSON)"),
   // Upload storage: signs policies and file URLs (required in production); S3_* switch to an S3 bucket.
   STORAGE_SECRET: z.string().min(16).optional(),
   S3_ENDPOINT: z.string().url().optional(),

@@ -92,6 +92,13 @@ export function formatDate(ms: number | null | undefined): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/** A date in China time written out (2026年11月26日), as printed on certificates. */
+export function formatDateCn(ms: number | null | undefined): string {
+  if (!valid(ms)) return "";
+  const p = chinaParts(ms);
+  return `${p.year}年${Number(p.month)}月${Number(p.day)}日`;
+}
+
 /** Month, day and time in China time (MM-DD HH:mm), for schedules within the year. */
 export function formatMonthDayTime(ms: number | null | undefined): string {
   if (!valid(ms)) return "";

@@ -32,7 +32,8 @@ export function xlsxResponse(file: XlsxFile): Response {
   });
 }
 
-export const dateText = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 19).replace("T", " ") : "");
+/** A date-time cell in China time (YYYY-MM-DD HH:mm:ss), whatever the host's zone. */
+export const dateText = (d: Date | null | undefined) => (d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ") : "");
 
 // Reading uploaded spreadsheets (user, recipient and question imports): one place for what a cell
 // holds and for the messages a file that cannot be read gets.

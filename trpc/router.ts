@@ -15,6 +15,7 @@ import { searchRouter } from "./search/router";
 import { messageRouter } from "./message/router";
 import { commentRouter } from "./comment/router";
 import { questionnaireRouter } from "./questionnaire/router";
+import { certRouter } from "./cert/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   message: messageRouter,
   comment: commentRouter,
   questionnaire: questionnaireRouter,
+  cert: certRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,3 +12,4 @@ export * from "./message";
 export * from "./comment";
 export * from "./questionnaire";
 export * from "./upload";
+export * from "./cert";

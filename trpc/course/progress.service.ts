@@ -4,6 +4,7 @@ import { courseChapters, userChapterProgress, userCourses, userLearnClocks, user
 import { badInput } from "@base/errors";
 import { requireStudy, type Viewer } from "./access.service";
 import type { LearnInput } from "./schemas";
+import { onCourseCompleted } from "../cert/issue.service";
 
 /** A section completes once this share of its video was really watched. */
 export const COMPLETE_RATIO = 0.9;
@@ -123,6 +124,7 @@ export async function reportLearning(db: DbOrTx, viewer: Viewer, input: LearnInp
         ...(firstCompletion ? { completed: 1, completedAt: now } : {}),
       })
       .where(eq(userCourses.id, mine.id));
+    if (firstCompletion) await onCourseCompleted(tx, viewer.id, input.courseId);
     if (credited > 0 || firstCompletion) {
       await tx
         .update(users)

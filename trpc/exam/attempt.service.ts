@@ -18,6 +18,7 @@ import {
   type Exam,
 } from "./access";
 import { gradeAnswer, isObjective, partialRulesOf, QUESTION_TYPE_NAMES } from "./grading";
+import { onExamPassed } from "../cert/issue.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
 
@@ -228,6 +229,8 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
     .returning()
     .prepare("exam_close_attempt")
     .execute();
+  // The certificate is issued in the transaction that records the pass (once per learner and exam).
+  if (closed?.isPass === 1) await onExamPassed(tx, closed.userId, exam.id, closed.score);
   return closed ?? attempt;
 }
 

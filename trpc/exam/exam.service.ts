@@ -7,6 +7,7 @@ import { examPhase, EXAM_NOT_FOUND, loadExam, openRangeOf, type Exam } from "./a
 import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
+import { onExamPassed } from "../cert/issue.service";
 import { pageOf } from "@base/legacy-input";
 import { type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
 import { copyName } from "@base/copy-name";
@@ -397,6 +398,7 @@ async function recalc(tx: DbOrTx, exam: Exam, paperId: number) {
     .set({ score, pendingCount: pending, isPass: pending > 0 ? null : score >= exam.passScore ? 1 : 0 })
     .where(eq(examAttempts.id, paperId))
     .returning();
+  if (row!.isPass === 1 && row!.status === 2) await onExamPassed(tx, row!.userId, exam.id, row!.score);
   return { paperId, score: row!.score, pendingCount: row!.pendingCount, isPass: row!.isPass };
 }
 

@@ -13,9 +13,10 @@ import { liveLegacy } from "../live/legacy";
 import { messageLegacy } from "../message/legacy";
 import { commentLegacy } from "../comment/legacy";
 import { questionnaireLegacy } from "../questionnaire/legacy";
+import { certLegacy } from "../cert/legacy";
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy];
 
 interface Compiled {
   row: LegacyRow;

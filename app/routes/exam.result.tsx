@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ExamCertPopup } from "~/components/cert/cert-popup";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { useExamActions } from "~/components/exam/use-exam-actions";
 import { pageTitle } from "~/components/layout/page-title";
@@ -54,6 +55,7 @@ export default function ExamResult() {
   const verdict = pending ? "待阅卷" : result.isPass === 1 ? "考试通过" : "未通过";
   return (
     <div className="mx-auto max-w-[1000px] px-4 py-8">
+      <ExamCertPopup examId={result.examId} passed={!pending && result.isPass === 1} />
       <section className="rounded-lg bg-white p-10 text-center">
         <h1 className="text-xl font-semibold">{result.examName}</h1>
         <div data-testid="result-score" className={`mt-6 text-6xl font-bold ${result.isPass === 1 ? "text-[#00b42a]" : pending ? "text-primary" : "text-danger"}`}>

@@ -15,6 +15,7 @@ import { seedMessages } from "./messages";
 import { seedMessageTasks } from "./message-tasks";
 import { seedComments } from "./comments";
 import { seedQuestionnaires } from "./questionnaires";
+import { seedCerts } from "./certs";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -101,5 +102,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedMessageTasks(db);
   await seedComments(db);
   await seedQuestionnaires(db);
+  await seedCerts(db);
   return { seeded: true };
 }

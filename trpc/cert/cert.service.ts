@@ -97,6 +97,15 @@ export async function listMine(db: DbOrTx, userId: number, page: PageRequest) {
   return { ...res, list: res.list.map((c) => certView(c, now)) };
 }
 
+/** The learner's live certificate for a content (the pop-up after a pass or completion), or null. */
+export async function forContent(db: DbOrTx, userId: number, businessType: number, businessId: number) {
+  const [c] = await db
+    .select()
+    .from(userCerts)
+    .where(and(eq(userCerts.userId, userId), eq(userCerts.businessType, businessType), eq(userCerts.businessId, businessId), isNull(userCerts.revokedAt)));
+  return c ? { ...certView(c), certHtml: certHtmlOf(c, await templateSize(db, c.templateId)) } : null;
+}
+
 export async function detail(db: DbOrTx, userId: number, id: number) {
   const c = await ownCert(db, userId, id);
   return { ...certView(c), certHtml: certHtmlOf(c, await templateSize(db, c.templateId)) };

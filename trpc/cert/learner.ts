@@ -10,6 +10,7 @@ const SEARCH_FAILURES_PER_IP: Limit = { name: "cert-search-ip", max: 30, windowM
 export const certLearnerProcedures = {
   list: learnerProcedure.input(s.learnerPageInput).query(({ ctx, input }) => m.listMine(ctx.db, ctx.user.id, input)),
   detail: learnerProcedure.input(s.idInput).query(({ ctx, input }) => m.detail(ctx.db, ctx.user.id, input.id)),
+  forContent: learnerProcedure.input(s.bindingKeyInput).query(({ ctx, input }) => m.forContent(ctx.db, ctx.user.id, input.businessType, input.businessId)),
   gainInfo: learnerProcedure.input(s.certIdInput).query(({ ctx, input }) => m.gainInfo(ctx.db, ctx.user.id, input.certId)),
   setCertImgUrl: learnerProcedure.input(s.setImageInput).mutation(({ ctx, input }) => m.saveClientImage(ctx.db, ctx.user, input.id, input.certImgUrl)),
   regenerateCert: learnerProcedure.input(s.idInput).mutation(async ({ ctx, input }) => {

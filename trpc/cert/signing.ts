@@ -17,7 +17,6 @@ interface SigningKey {
 }
 
 let loaded: Promise<SigningKey> | undefined;
-const registered = new Set<string>();
 
 export const keyFilePath = () => resolve(env().DATA_DIR, "cert-signing-key.json");
 
@@ -62,17 +61,14 @@ export function signingKey(): Promise<SigningKey> {
 /** For tests: forget the loaded key (after changing CERT_SIGNING_KEY or DATA_DIR). */
 export function resetSigningKey() {
   loaded = undefined;
-  registered.clear();
 }
 
-/** Records the current public key in the JWKS table (once per process and database). */
+/** Records the current public key in the JWKS table (an insert that finds it changes nothing). */
 async function register(db: DbOrTx, k: SigningKey) {
-  if (registered.has(k.kid)) return;
   await db
     .insert(certSigningKeys)
     .values({ kid: k.kid, publicJwk: k.publicJwk as Record<string, string> })
     .onConflictDoNothing();
-  registered.add(k.kid);
 }
 
 export async function signCredential(db: DbOrTx, payload: JWTPayload & { jti: string }): Promise<string> {
@@ -84,9 +80,11 @@ export async function signCredential(db: DbOrTx, payload: JWTPayload & { jti: st
 /** The published key set (/.well-known/jwks.json): every key that ever signed here. */
 export async function jwks(db: DbOrTx): Promise<{ keys: JWK[] }> {
   const k = await signingKey();
-  await register(db, k);
   const rows = await db.select().from(certSigningKeys);
-  return { keys: rows.map((r) => r.publicJwk as JWK) };
+  const keys = rows.map((r) => r.publicJwk as JWK);
+  // The key in use is always published, even if its row was written to another database this process used.
+  if (!keys.some((j) => j.kid === k.kid)) keys.push(k.publicJwk);
+  return { keys };
 }
 
 export type SignatureCheck = { ok: true; payload: JWTPayload; kid: string } | { ok: false; reason: "malformed" | "unknown-key" | "bad-signature" };
@@ -107,6 +105,7 @@ export async function checkSignature(db: DbOrTx, token: string): Promise<Signatu
     return { ok: true, payload, kid };
   } catch (e) {
     if (e instanceof errors.JWSSignatureVerificationFailed) return { ok: false, reason: "bad-signature" };
+
     return { ok: false, reason: "malformed" };
   }
 }

@@ -4,7 +4,6 @@ import { TRPCError } from "@trpc/server";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { CertStatusBadge } from "~/components/cert/cert-status";
 import { VerifyResult, type VerifyOutcome } from "~/components/cert/verify-result";
-import { CourseCover } from "~/components/course/course-card";
 import { pageTitle } from "~/components/layout/page-title";
 import { SearchIcon } from "~/components/layout/icons";
 import { Button } from "~/components/ui/button";
@@ -49,15 +48,15 @@ export default function VerifyCenter() {
   const { search } = useLocation();
   return (
     <div className="pb-12">
-      <div className="bg-gradient-to-r from-[#0b3a8c] via-[#0052d9] to-[#2f8bff]">
-        <div className="relative mx-auto max-w-[1200px] overflow-hidden px-4 pb-24 pt-10 text-white">
+      <div className="overflow-hidden bg-gradient-to-r from-[#0b3a8c] via-[#0052d9] to-[#2f8bff]">
+        <div className="relative mx-auto max-w-[1200px] px-4 pb-24 pt-10 text-white">
           <div aria-hidden className="absolute -right-10 -top-16 h-64 w-64 rounded-full border-[28px] border-white/10" />
           <div aria-hidden className="absolute right-40 top-20 h-24 w-24 rounded-full border-[14px] border-white/10" />
           <h1 className="text-[28px] font-semibold tracking-wide">财云学院认证中心</h1>
           <p className="mt-2 text-sm text-white/80">证书真伪查询 · 电子凭证验签 · 政府采购从业能力认证</p>
         </div>
       </div>
-      <div className="mx-auto -mt-16 max-w-[1200px] space-y-6 px-4">
+      <div className="relative z-10 mx-auto -mt-16 max-w-[1200px] space-y-6 px-4">
         {/* Keyed by the query so a new ?id shows its own result. */}
         <VerifyPanel key={search} shared={shared} />
         <Programmes programmes={programmes} />
@@ -188,7 +187,7 @@ function VerifyPanel({ shared }: { shared: LoaderData["shared"] }) {
               placeholder="请粘贴电子凭证内容（下载的 .jwt 文件中的全部文字），平台将校验数字签名和证书状态"
               rows={4}
               spellCheck={false}
-              className="w-full resize-y rounded-md border border-border px-3 py-2 font-mono text-xs leading-5 placeholder:font-sans placeholder:text-sm placeholder:text-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/15"
+              className="w-full resize-y break-all rounded-md border border-border px-3 py-2 font-mono text-xs leading-5 placeholder:font-sans placeholder:text-sm placeholder:text-muted focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/15"
             />
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={busy} className="w-[132px]">
@@ -231,6 +230,28 @@ function VerifyPanel({ shared }: { shared: LoaderData["shared"] }) {
 
 const TYPE_TONES: Record<number, string> = { 1: "bg-[#e8f3ff] text-primary", 3: "bg-[#fff3e8] text-[#d25f00]", 5: "bg-[#f5e8ff] text-[#722ed1]", 6: "bg-[#e8fffb] text-[#0fc6c2]" };
 
+/** A programme's cover; without one (or when it fails to load) its name on the brand gradient. */
+function ProgrammeCover({ src, name }: { src: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  const shown = src && !failed;
+  return (
+    <div className="relative aspect-video overflow-hidden bg-gradient-to-br from-primary to-[#48beff]">
+      {shown ? (
+        <img src={src} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" onError={() => setFailed(true)}
+          // A picture that failed before the page came alive reports no error event.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth === 0) setFailed(true);
+          }}
+        />
+      ) : (
+        <span aria-hidden className="absolute inset-x-3 bottom-2 line-clamp-2 text-sm font-semibold text-white drop-shadow">
+          {name}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Programmes({ programmes }: { programmes: LoaderData["programmes"] }) {
   return (
     <section className="rounded-xl bg-white p-6" aria-label="认证项目">
@@ -247,7 +268,7 @@ function Programmes({ programmes }: { programmes: LoaderData["programmes"] }) {
               className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-md"
             >
               <div className="relative">
-                <CourseCover src={p.coverUrl} name={p.coverUrl ? "" : p.name} />
+                <ProgrammeCover src={p.coverUrl} name={p.name} />
                 <span className={`absolute left-2 top-2 rounded px-1.5 py-0.5 text-[11px] font-medium ${TYPE_TONES[p.businessType] ?? "bg-white text-primary"}`}>{p.businessTypeName}认证</span>
               </div>
               <div className="p-3">

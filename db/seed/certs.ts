@@ -4,22 +4,53 @@ import { CERT_BUSINESS, CERT_SOURCE, courses, examAttempts, exams, users } from 
 import { putObject } from "@trpc-app/upload/object.service";
 import { addTemplate, bind } from "@trpc-app/cert/template.service";
 import { issueCertificate } from "@trpc-app/cert/issue.service";
-import { defaultFields, renderPng } from "@trpc-app/cert/render";
+import { createCanvas } from "@napi-rs/canvas";
+import { defaultFields, registerFonts, SANS } from "@trpc-app/cert/render";
 
-const BACKGROUND_SVG = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fffaf0"/><stop offset="1" stop-color="#fbeed5"/></linearGradient></defs>
-  <rect width="${w}" height="${h}" fill="url(#g)"/>
-  <rect x="22" y="22" width="${w - 44}" height="${h - 44}" fill="none" stroke="#b8860b" stroke-width="8"/>
-  <rect x="40" y="40" width="${w - 80}" height="${h - 80}" fill="none" stroke="#d4af37" stroke-width="2"/>
-  <path d="M${w / 2 - 160} 190 H${w / 2 + 160}" stroke="#c9a227" stroke-width="2"/>
-</svg>`;
+/** A cream certificate ground with a double gold frame and a rule under the title. */
+async function backgroundPng(w: number, h: number) {
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext("2d");
+  const g = ctx.createLinearGradient(0, 0, w, h);
+  g.addColorStop(0, "#fffaf0");
+  g.addColorStop(1, "#fbeed5");
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = "#b8860b";
+  ctx.lineWidth = 8;
+  ctx.strokeRect(22, 22, w - 44, h - 44);
+  ctx.strokeStyle = "#d4af37";
+  ctx.lineWidth = 2;
+  ctx.strokeRect(40, 40, w - 80, h - 80);
+  ctx.beginPath();
+  ctx.moveTo(w / 2 - 160, 190);
+  ctx.lineTo(w / 2 + 160, 190);
+  ctx.strokeStyle = "#c9a227";
+  ctx.stroke();
+  return canvas.encode("png");
+}
 
-const SEAL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320">
-  <circle cx="160" cy="160" r="150" fill="none" stroke="#d22" stroke-width="10"/>
-  <text x="160" y="185" font-size="90" fill="#d22" text-anchor="middle" font-family="Noto Sans CJK SC">★</text>
-  <text x="160" y="95" font-size="36" fill="#d22" text-anchor="middle" font-family="Noto Sans CJK SC" font-weight="700">财云学院</text>
-  <text x="160" y="260" font-size="30" fill="#d22" text-anchor="middle" font-family="Noto Sans CJK SC">证书专用章</text>
-</svg>`;
+/** A round red seal on a transparent ground. */
+async function sealPng() {
+  registerFonts();
+  const canvas = createCanvas(320, 320);
+  const ctx = canvas.getContext("2d");
+  ctx.strokeStyle = "#d22";
+  ctx.fillStyle = "#d22";
+  ctx.lineWidth = 10;
+  ctx.beginPath();
+  ctx.arc(160, 160, 148, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.font = `90px "${SANS}"`;
+  ctx.fillText("★", 160, 165);
+  ctx.font = `bold 40px "${SANS}"`;
+  ctx.fillText("财云学院", 160, 80);
+  ctx.font = `32px "${SANS}"`;
+  ctx.fillText("证书专用章", 160, 250);
+  return canvas.encode("png");
+}
 
 /**
  * Two templates (training and exam certificates) with a drawn background and seal, bound to a course and
@@ -28,9 +59,8 @@ const SEAL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="32
 export async function seedCerts(db: Db) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.loginName, "demo_admin"));
   if (!admin) return;
-  // Transparent seal: a PNG from SVG keeps its alpha.
-  const backgroundUrl = await putObject("cert-assets/background-classic.png", await renderPng(BACKGROUND_SVG(1123, 794)), "image/png");
-  const sealUrl = await putObject("cert-assets/seal.png", await renderPng(SEAL_SVG), "image/png");
+  const backgroundUrl = await putObject("cert-assets/background-classic.png", await backgroundPng(1123, 794), "image/png");
+  const sealUrl = await putObject("cert-assets/seal.png", await sealPng(), "image/png");
 
   const training = await addTemplate(db, admin.id, {
     name: "培训证书",

@@ -288,8 +288,8 @@ describeEachDb("certificates", (getDb) => {
     await sit(a, exam.id, q.id, "A");
     let [cert] = await certsOf(db, aRow.id);
     const png = await certPng(db, cert!);
-    expect(png.png.subarray(1, 4).toString()).toBe("PNG");
-    expect(png.png.readUInt32BE(16)).toBe(1123);
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(1123);
     [cert] = await certsOf(db, aRow.id);
     expect(cert!.imageReady).toBe(1);
     const pdf = await certPdf(db, cert!);

@@ -7,7 +7,7 @@ import { paginate, type PageRequest } from "@base/paging";
 import { isOwnUpload } from "../upload/access.service";
 import { keyOfFileUrl, putObject, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type UserCert } from "./issue.service";
-import { certSvg, defaultFields, renderPdf, renderPng, type CertFace, type CertLayout } from "./render";
+import { defaultFields, renderPdf, renderPng, type CertFace, type CertLayout } from "./render";
 import { checkSignature } from "./signing";
 
 export const CERT_REFUSED = "证书不存在或您无权查看";
@@ -177,41 +177,33 @@ export function faceOf(c: UserCert): CertFace {
   };
 }
 
-async function drawPng(db: DbOrTx, c: UserCert) {
+async function drawInputs(db: DbOrTx, c: UserCert) {
   const layout = await layoutOf(db, c);
   const [background, photo, seal] = await Promise.all([bytesOf(layout.backgroundUrl), bytesOf(c.photoUrl), bytesOf(layout.sealUrl)]);
-  let svg = certSvg(layout, faceOf(c), { background, photo, seal });
-  if (c.revokedAt) {
-    const { width: w, height: h } = layout;
-    const mark = `<text x="${w / 2}" y="${h / 2}" font-size="${Math.round(w / 8)}" font-family="Noto Sans CJK SC" font-weight="700" fill="#d00" fill-opacity="0.35" text-anchor="middle" transform="rotate(-20 ${w / 2} ${h / 2})">已撤销</text>`;
-    svg = svg.replace(/<\/svg>$/, `${mark}</svg>`);
-  }
-  return { png: await renderPng(svg), layout };
+  return { layout, images: { background, photo, seal }, opts: { revoked: !!c.revokedAt } };
 }
 
 /**
  * The certificate's PNG: stored once drawn (cert/<credential>/<version>.png) and read back after. A revoked
  * certificate is drawn with a mark each time and not stored.
  */
-export async function certPng(db: DbOrTx, c: UserCert): Promise<{ png: Buffer; width: number; height: number }> {
+export async function certPng(db: DbOrTx, c: UserCert): Promise<Buffer> {
   if (!c.revokedAt && c.imageReady === 1) {
     const stored = await readObject(imageKey(c));
-    if (stored) {
-      const size = await templateSize(db, c.templateId);
-      return { png: stored, ...size };
-    }
+    if (stored) return stored;
   }
-  const { png, layout } = await drawPng(db, c);
+  const { layout, images, opts } = await drawInputs(db, c);
+  const png = await renderPng(layout, faceOf(c), images, opts);
   if (!c.revokedAt) {
     await putObject(imageKey(c), png, "image/png");
     await db.update(userCerts).set({ imageReady: 1 }).where(and(eq(userCerts.id, c.id), eq(userCerts.imageVersion, c.imageVersion)));
   }
-  return { png, width: layout.width, height: layout.height };
+  return png;
 }
 
 export async function certPdf(db: DbOrTx, c: UserCert) {
-  const { png, width, height } = await certPng(db, c);
-  return renderPdf(png, width, height, `${c.certName} ${c.certNo}`);
+  const { layout, images, opts } = await drawInputs(db, c);
+  return renderPdf(layout, faceOf(c), images, `${c.certName} ${c.certNo}`, opts);
 }
 
 /** Draws images not drawn yet (after a bulk issue), a few at a time, so a learner opening one seldom waits. */

@@ -23,7 +23,7 @@ export async function serveCertFile(db: Db, request: Request, rest: string): Pro
     ...(download ? { "content-disposition": `attachment; filename*=UTF-8''${name}` } : {}),
   };
   if (m[2]!.toLowerCase() === "pdf") return new Response(Buffer.from(await certPdf(db, c)), { headers: { ...headers, "content-type": "application/pdf" } });
-  const { png } = await certPng(db, c);
+  const png = await certPng(db, c);
   return new Response(Buffer.from(png), { headers: { ...headers, "content-type": "image/png" } });
 }
 

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import QRCode from "qrcode";
 import type { CertField } from "@db/schema";
 import { formatDateCn, maskIdNo } from "@base/format";
+import { encodeRgbaPng } from "@base/png";
 
 /** What a certificate prints, frozen at issue. */
 export interface CertFace {
@@ -33,28 +34,45 @@ export interface CertImages {
   seal?: Uint8Array | null;
 }
 
+// Debian's Noto CJK (npm start and npm test install fonts-noto-cjk), registered once per process.
 const FONT_DIR = "/usr/share/fonts/opentype/noto";
-const FONT_FILES = ["NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSerifCJK-Bold.ttc"].map((f) => `${FONT_DIR}/${f}`);
-export const CERT_FONT_FAMILY = "Noto Sans CJK SC";
-
-function fontOptions(): ResvgRenderOptions["font"] {
-  const files = FONT_FILES.filter((f) => existsSync(f));
-  // Without Debian's Noto CJK (npm start installs it) the system's fonts are the fallback.
-  return files.length ? { fontFiles: files, loadSystemFonts: false, defaultFontFamily: CERT_FONT_FAMILY } : { loadSystemFonts: true, defaultFontFamily: CERT_FONT_FAMILY };
+export const SANS = "Noto Sans CJK SC";
+export const SERIF = "Noto Serif CJK SC";
+let fontsReady = false;
+export function registerFonts() {
+  if (fontsReady) return;
+  for (const f of ["NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc", "NotoSerifCJK-Bold.ttc"]) {
+    const path = `${FONT_DIR}/${f}`;
+    if (existsSync(path)) GlobalFonts.registerFromPath(path);
+  }
+  fontsReady = true;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-
-function mimeOf(bytes: Uint8Array): string | null {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return "image/jpeg";
-  return null;
+function isImage(bytes: Uint8Array | null | undefined): bytes is Uint8Array {
+  return !!bytes && bytes.length > 4 && ((bytes[0] === 0x89 && bytes[1] === 0x50) || (bytes[0] === 0xff && bytes[1] === 0xd8));
 }
 
-function dataUri(bytes: Uint8Array | null | undefined): string | null {
-  if (!bytes?.length) return null;
-  const mime = mimeOf(bytes);
-  return mime ? `data:${mime};base64,${Buffer.from(bytes).toString("base64")}` : null;
+async function image(bytes: Uint8Array | null | undefined) {
+  if (!isImage(bytes)) return null;
+  try {
+    return await loadImage(Buffer.from(bytes));
+  } catch {
+    return null;
+  }
+}
+
+type Img = NonNullable<Awaited<ReturnType<typeof image>>>;
+
+/** Draws `img` into the box, covering it (cropped) or fitting inside it. */
+function drawInBox(ctx: SKRSContext2D, img: Img, x: number, y: number, w: number, h: number, mode: "cover" | "contain") {
+  const scale = mode === "cover" ? Math.max(w / img.width, h / img.height) : Math.min(w / img.width, h / img.height);
+  const dw = img.width * scale;
+  const dh = img.height * scale;
+  if (mode === "cover") {
+    const sw = w / scale;
+    const sh = h / scale;
+    ctx.drawImage(img, (img.width - sw) / 2, (img.height - sh) / 2, sw, sh, x, y, w, h);
+  } else ctx.drawImage(img, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
 }
 
 /** The text a field prints (its label first). */
@@ -85,66 +103,97 @@ export function fieldText(key: CertField["key"], face: CertFace): string {
   }
 }
 
-function qrPath(text: string, x: number, y: number, size: number) {
+function drawQr(ctx: SKRSContext2D, text: string, x: number, y: number, size: number) {
   const q = QRCode.create(text, { errorCorrectionLevel: "M" });
   const n = q.modules.size;
   const quiet = 2;
   const cell = size / (n + quiet * 2);
-  let d = "";
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++)
-      if (q.modules.get(r, c)) d += `M${(x + (c + quiet) * cell).toFixed(2)} ${(y + (r + quiet) * cell).toFixed(2)}h${cell.toFixed(2)}v${cell.toFixed(2)}h-${cell.toFixed(2)}z`;
-  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" fill="#fff"/><path d="${d}" fill="#111"/>`;
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(x, y, size, size);
+  ctx.fillStyle = "#111";
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (q.modules.get(r, c)) ctx.fillRect(x + (c + quiet) * cell, y + (r + quiet) * cell, Math.ceil(cell), Math.ceil(cell));
 }
 
-/** The certificate as SVG: background, then each placed field. */
-export function certSvg(layout: CertLayout, face: CertFace, images: CertImages): string {
+export interface DrawOptions {
+  /** A diagonal 已撤销 mark across the certificate. */
+  revoked?: boolean;
+}
+
+/**
+ * Draws the certificate: background, then each placed field where the template put it. Text tops sit at
+ * the field's y (baseline at y + 0.88 x size, as the editor shows it). Returns the canvas for encoding.
+ */
+export async function drawCert(layout: CertLayout, face: CertFace, images: CertImages, opts: DrawOptions = {}) {
+  registerFonts();
   const { width: w, height: h } = layout;
-  const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`];
-  const bg = dataUri(images.background);
-  parts.push(bg ? `<image x="0" y="0" width="${w}" height="${h}" preserveAspectRatio="xMidYMid slice" href="${bg}"/>` : `<rect width="${w}" height="${h}" fill="#fffdf6"/><rect x="24" y="24" width="${w - 48}" height="${h - 48}" fill="none" stroke="#b8860b" stroke-width="6"/>`);
+  const canvas = createCanvas(w, h);
+  const ctx = canvas.getContext("2d");
+  const [bg, photo, seal] = await Promise.all([image(images.background), image(images.photo), image(images.seal)]);
+  if (bg) drawInBox(ctx, bg, 0, 0, w, h, "cover");
+  else {
+    ctx.fillStyle = "#fffdf6";
+    ctx.fillRect(0, 0, w, h);
+    ctx.strokeStyle = "#b8860b";
+    ctx.lineWidth = 6;
+    ctx.strokeRect(24, 24, w - 48, h - 48);
+  }
   for (const f of layout.fields) {
     if (f.key === "photo" || f.key === "seal") {
-      const uri = dataUri(f.key === "photo" ? images.photo : images.seal);
       const boxH = f.height ?? (f.key === "photo" ? Math.round((f.size * 413) / 295) : f.size);
-      if (uri) parts.push(`<image x="${f.x}" y="${f.y}" width="${f.size}" height="${boxH}" preserveAspectRatio="xMidYMid ${f.key === "photo" ? "slice" : "meet"}" href="${uri}"/>`);
-      else if (f.key === "photo") parts.push(`<rect x="${f.x}" y="${f.y}" width="${f.size}" height="${boxH}" fill="#f1f1f1" stroke="#ccc"/>`);
+      const img = f.key === "photo" ? photo : seal;
+      if (img) drawInBox(ctx, img, f.x, f.y, f.size, boxH, f.key === "photo" ? "cover" : "contain");
+      else if (f.key === "photo") {
+        ctx.fillStyle = "#f1f1f1";
+        ctx.fillRect(f.x, f.y, f.size, boxH);
+        ctx.strokeStyle = "#ccc";
+        ctx.lineWidth = 1;
+        ctx.strokeRect(f.x, f.y, f.size, boxH);
+      }
       continue;
     }
     if (f.key === "qr") {
-      parts.push(qrPath(face.verifyUrl, f.x, f.y, f.size));
+      drawQr(ctx, face.verifyUrl, f.x, f.y, f.size);
       continue;
     }
     const value = fieldText(f.key, face);
     if (!value) continue;
-    const text = `${f.label ?? ""}${value}`;
-    const anchor = f.align === "center" ? "middle" : f.align === "right" ? "end" : "start";
-    const family = f.key === "certName" ? "Noto Serif CJK SC, Noto Sans CJK SC" : CERT_FONT_FAMILY;
-    parts.push(
-      `<text x="${f.x}" y="${(f.y + f.size * 0.88).toFixed(1)}" font-size="${f.size}" font-family="${family}" font-weight="${f.bold ? 700 : 400}" fill="${esc(f.color ?? "#222")}" text-anchor="${anchor}">${esc(text)}</text>`,
-    );
+    ctx.font = `${f.bold ? "bold " : ""}${f.size}px "${f.key === "certName" ? SERIF : SANS}", "${SANS}"`;
+    ctx.fillStyle = f.color ?? "#222";
+    ctx.textAlign = f.align ?? "left";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillText(`${f.label ?? ""}${value}`, f.x, f.y + f.size * 0.88);
   }
-  parts.push("</svg>");
-  return parts.join("");
+  if (opts.revoked) {
+    ctx.save();
+    ctx.translate(w / 2, h / 2);
+    ctx.rotate((-20 * Math.PI) / 180);
+    ctx.font = `bold ${Math.round(w / 8)}px "${SANS}"`;
+    ctx.fillStyle = "rgba(221, 0, 0, 0.35)";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText("已撤销", 0, 0);
+    ctx.restore();
+  }
+  return canvas;
 }
 
-/** PNG bytes. Rendering runs on libuv's thread pool, not the event loop. */
-export async function renderPng(svg: string): Promise<Buffer> {
-  const out = await renderAsync(svg, { font: fontOptions(), imageRendering: 0, shapeRendering: 2, textRendering: 1 });
-  return out.asPng();
+/** PNG bytes of the certificate (compression runs on the thread pool). */
+export async function renderPng(layout: CertLayout, face: CertFace, images: CertImages, opts: DrawOptions = {}): Promise<Buffer> {
+  const canvas = await drawCert(layout, face, images, opts);
+  return encodeRgbaPng(canvas.data(), layout.width, layout.height);
 }
 
-/** A one-page PDF the size of the certificate holding its PNG. */
-export async function renderPdf(png: Uint8Array, width: number, height: number, title: string): Promise<Uint8Array> {
+/** A one-page PDF the size of the certificate (the template's pixels at 96 dpi) holding its picture. */
+export async function renderPdf(layout: CertLayout, face: CertFace, images: CertImages, title: string, opts: DrawOptions = {}): Promise<Uint8Array> {
+  const canvas = await drawCert(layout, face, images, opts);
+  const jpeg = await canvas.encode("jpeg", 92);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer("财云学院");
-  // Points: the template's pixels at 96 dpi.
-  const pw = (width * 72) / 96;
-  const ph = (height * 72) / 96;
+  const pw = (layout.width * 72) / 96;
+  const ph = (layout.height * 72) / 96;
   const page = doc.addPage([pw, ph]);
-  const img = await doc.embedPng(png);
-  page.drawImage(img, { x: 0, y: 0, width: pw, height: ph });
+  page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: pw, height: ph });
   return doc.save();
 }
 

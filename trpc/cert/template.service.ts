@@ -7,7 +7,7 @@ import { paginate, type PageRequest } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { keyOfFileUrl, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type CertTemplate } from "./issue.service";
-import { certSvg, defaultFields, renderPng } from "./render";
+import { defaultFields, renderPng } from "./render";
 import { PREFIX_HINT, PREFIX_RULE, type TemplateInput } from "./schemas";
 
 export const TEMPLATE_NOT_FOUND = "证书模板不存在或已删除";
@@ -273,7 +273,7 @@ async function imageBytes(url: string | undefined) {
 export async function previewTemplate(input: { backgroundUrl?: string; sealUrl?: string; width: number; height: number; certName?: string; issuerName?: string; validityMonths?: number; prefix?: string; fields: CertTemplate["fields"] }) {
   const now = Date.now();
   const [background, seal] = await Promise.all([imageBytes(input.backgroundUrl), imageBytes(input.sealUrl)]);
-  const svg = certSvg(
+  const png = await renderPng(
     { width: input.width, height: input.height, fields: input.fields },
     {
       ...SAMPLE,
@@ -286,6 +286,5 @@ export async function previewTemplate(input: { backgroundUrl?: string; sealUrl?:
     },
     { background, seal },
   );
-  const png = await renderPng(svg);
   return { dataUrl: `data:image/png;base64,${png.toString("base64")}` };
 }

@@ -46,7 +46,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "live-series", title: "直播系列", hint: "直播系列的维护与上下线" },
       { slug: "learning-paths", title: "学习地图", hint: "学习地图及其节点的编排与上下线", pending: true },
       { slug: "tasks", title: "任务", hint: "学习任务及其节点的配置", pending: true },
-      { slug: "certs", title: "证书", hint: "证书的启用、停用、移动、复制与发放记录", pending: true },
+      { slug: "certs", title: "证书", hint: "证书的启用、停用、移动、复制与发放记录" },
     ],
   },
   {

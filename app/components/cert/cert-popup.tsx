@@ -68,7 +68,15 @@ export function CertPopup({ cert, once = false, onClose }: { cert: PopupCert | n
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="w-[680px] p-0" data-testid="cert-popup">
+      <DialogContent
+        className="w-[680px] p-0"
+        data-testid="cert-popup"
+        onOpenAutoFocus={(e) => {
+          // Focus the dialog itself rather than its close button, so no focus ring greets the learner.
+          e.preventDefault();
+          (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <div className="rounded-t-lg bg-gradient-to-b from-[#fff4e0] to-white px-6 pb-2 pt-7 text-center">
           <DialogTitle className="text-xl text-[#9a6a00]">恭喜您获得证书</DialogTitle>
           <DialogDescription className="mt-1 text-sm text-[#86909c]">

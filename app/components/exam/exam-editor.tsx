@@ -6,6 +6,7 @@ import { OpenRangePicker } from "~/components/org/open-range-picker";
 import { emptyOpenRange, rangeFromRows, rangeToRows, type OpenRangeValue } from "@base/open-range";
 import { fromChinaInput, toChinaInput } from "@base/format";
 import { errorMessage, trpc } from "~/lib/trpc";
+import { ExamCertSelect } from "~/components/admin/cert/exam-cert-select";
 
 const field = "h-9 w-full rounded-md border border-border px-3 text-sm focus:border-primary focus:outline-none";
 
@@ -113,6 +114,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
             </div>
             <label className="block">考试介绍<textarea className={`${field} h-20 py-2`} value={description} onChange={(e) => setDescription(e.target.value)} /></label>
             <Button onClick={saveBase}>保存基础信息</Button>
+            {id && <ExamCertSelect examId={id} />}
           </TabsContent>
           <TabsContent value="advanced" className="space-y-3 pt-4">
             <div className="grid grid-cols-3 gap-3">

@@ -16,14 +16,13 @@ export function FieldPalette({ fields, selected, onAdd, onSelect }: { fields: Ce
     <div>
       <h3 className="mb-2 text-sm font-medium text-[#1d2129]">字段</h3>
       <p className="mb-2 text-xs text-muted">点击未放置的字段添加到证书上，再拖动到合适的位置</p>
-      <div className="grid grid-cols-2 gap-1.5" role="list" aria-label="证书字段">
+      <div className="grid grid-cols-2 gap-1.5" aria-label="证书字段">
         {FIELD_KEYS.map((k) => {
           const on = placed.has(k);
           return (
             <button
               key={k}
               type="button"
-              role="listitem"
               aria-label={on ? `选中${FIELD_NAMES[k]}` : `添加${FIELD_NAMES[k]}`}
               onClick={() => (on ? onSelect(k) : onAdd(k))}
               className={cn(

@@ -4,6 +4,7 @@ import { handleTrpc } from "./http";
 import { handleLegacy } from "./legacy/handler";
 import type { LegacyRequest } from "./legacy/types";
 import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner";
+import { startCertImageSweep } from "./cert/image-sweep";
 
 /**
  * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
@@ -35,6 +36,12 @@ export const host = {
   API_PATH,
   isTrpcPath,
   handleApi,
-  /** The message-task sweep (docs/decisions/014-message-tasks.md); the runner lease lets one process sweep at a time. */
-  startMessageTaskRunner: () => startTaskRunner(getDb),
+  /**
+   * The background sweeps: message tasks (docs/decisions/014-message-tasks.md; the runner lease lets one
+   * process sweep at a time) and certificate images not drawn yet (docs/decisions/023-certificates.md).
+   */
+  startMessageTaskRunner: () => {
+    startTaskRunner(getDb);
+    startCertImageSweep(getDb);
+  },
 };

@@ -169,16 +169,15 @@ function Issued() {
               <Th>发证时间</Th>
               <Th>有效期至</Th>
               <Th>状态</Th>
-              <Th>方式</Th>
               <Th>操作</Th>
             </tr>
           </thead>
           <tbody>
             {page.list.map((c) => (
               <tr key={c.userCertId} data-testid="issued-row" data-cert-no={c.certNo}>
-                <Td className="py-1.5">
-                  <button type="button" onClick={() => setViewing(c)} aria-label={`查看证书图片${c.certNo}`}>
-                    <img src={c.certImgUrl} alt="" loading="lazy" className="h-12 w-[68px] rounded border border-border bg-[#f7f8fa] object-contain" />
+                <Td className="w-[84px] min-w-[84px] py-1.5">
+                  <button type="button" className="block" onClick={() => setViewing(c)} aria-label={`查看证书图片${c.certNo}`}>
+                    <img src={c.certImgUrl} alt="" className="h-12 w-[68px] max-w-none rounded border border-border bg-[#f7f8fa] object-contain" />
                   </button>
                 </Td>
                 <Td className="font-mono text-xs">{c.certNo}</Td>
@@ -186,7 +185,7 @@ function Issued() {
                   <div>{c.realName}</div>
                   <div className="text-xs text-muted">{c.mobile}</div>
                 </Td>
-                <Td className="max-w-[260px]">
+                <Td className="max-w-[220px]">
                   <div className="truncate" title={c.certName}>
                     {c.certName}
                   </div>
@@ -194,7 +193,7 @@ function Issued() {
                     {c.businessTypeName}：{c.contentName}
                   </div>
                 </Td>
-                <Td className="max-w-[120px] truncate text-muted" title={c.templateName}>
+                <Td className="max-w-[96px] truncate text-muted" title={c.templateName}>
                   {c.templateName || "--"}
                 </Td>
                 <Td className="text-xs">{formatDateTime(c.issueTime)}</Td>
@@ -203,8 +202,8 @@ function Issued() {
                   <span title={c.status === 3 ? `撤销原因：${c.revokeReason}` : undefined}>
                     <Badge tone={statusTone(c.status)}>{c.statusName}</Badge>
                   </span>
+                  <div className="text-xs text-muted">{c.sourceName}</div>
                 </Td>
-                <Td className="text-xs text-muted">{c.sourceName}</Td>
                 <Td>
                   <div className="flex gap-3 text-sm text-primary">
                     <button type="button" onClick={() => setViewing(c)}>

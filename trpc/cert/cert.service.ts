@@ -4,6 +4,7 @@ import { CERT_BUSINESS, certBindings, certTemplates, courses, examSeries, exams,
 import { fail, notFound } from "@base/errors";
 import { maskIdNo, maskName } from "@base/format";
 import { paginate, type PageRequest } from "@base/paging";
+import { mediaUrl } from "../course/view";
 import { isOwnUpload } from "../upload/access.service";
 import { keyOfFileUrl, putObject, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type UserCert } from "./issue.service";
@@ -294,7 +295,7 @@ export async function programmes(db: DbOrTx, page: PageRequest) {
       businessTypeName: BUSINESS_NAMES[r.businessType] ?? "",
       id: r.businessId,
       name: r.examName ?? r.courseName ?? r.seriesName ?? "",
-      coverUrl: r.examCover ?? r.courseCover ?? "",
+      coverUrl: r.examCover ?? (r.courseCover ? mediaUrl(r.courseCover) : ""),
       certName: r.certName,
       startTime: r.examStart?.getTime() ?? null,
       endTime: r.examEnd?.getTime() ?? null,

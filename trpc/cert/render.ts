@@ -117,6 +117,8 @@ function drawQr(ctx: SKRSContext2D, text: string, x: number, y: number, size: nu
 export interface DrawOptions {
   /** A diagonal 已撤销 mark across the certificate. */
   revoked?: boolean;
+  /** Show empty image boxes (the template preview). */
+  placeholders?: boolean;
 }
 
 /**
@@ -141,13 +143,23 @@ export async function drawCert(layout: CertLayout, face: CertFace, images: CertI
     if (f.key === "photo" || f.key === "seal") {
       const boxH = f.height ?? (f.key === "photo" ? Math.round((f.size * 413) / 295) : f.size);
       const img = f.key === "photo" ? photo : seal;
-      if (img) drawInBox(ctx, img, f.x, f.y, f.size, boxH, f.key === "photo" ? "cover" : "contain");
-      else if (f.key === "photo") {
+      if (img) {
+        // A seal is inked: the text under it stays readable.
+        ctx.globalAlpha = f.key === "seal" ? 0.85 : 1;
+        drawInBox(ctx, img, f.x, f.y, f.size, boxH, f.key === "photo" ? "cover" : "contain");
+        ctx.globalAlpha = 1;
+      } else if (f.key === "photo" && opts.placeholders) {
+        // Only the template preview shows where a photo goes; a learner without one gets no empty box.
         ctx.fillStyle = "#f1f1f1";
         ctx.fillRect(f.x, f.y, f.size, boxH);
         ctx.strokeStyle = "#ccc";
         ctx.lineWidth = 1;
         ctx.strokeRect(f.x, f.y, f.size, boxH);
+        ctx.fillStyle = "#999";
+        ctx.font = `${Math.max(12, Math.round(f.size / 8))}px "${SANS}"`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText("证件照", f.x + f.size / 2, f.y + boxH / 2);
       }
       continue;
     }
@@ -211,9 +223,9 @@ export function defaultFields(width = 1123, height = 794): CertField[] {
     { key: "score", x: r(300), y: r(440), size: r(22), label: "成绩：" },
     { key: "certNo", x: r(110), y: r(height - 140), size: r(18), label: "证书编号：", color: "#555" },
     { key: "validity", x: r(110), y: r(height - 110), size: r(18), color: "#555" },
-    { key: "issuer", x: r(width - 330), y: r(height - 200), size: r(24), align: "center" },
-    { key: "seal", x: r(width - 410), y: r(height - 290), size: r(160) },
-    { key: "issueDate", x: r(width - 330), y: r(height - 160), size: r(22), align: "center" },
+    { key: "seal", x: r(width - 300), y: r(height - 270), size: r(150) },
+    { key: "issuer", x: r(width - 300), y: r(height - 210), size: r(24), align: "center" },
+    { key: "issueDate", x: r(width - 300), y: r(height - 170), size: r(22), align: "center" },
     { key: "qr", x: r(width - 190), y: r(250), size: r(120) },
   ];
 }

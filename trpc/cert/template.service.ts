@@ -285,6 +285,7 @@ export async function previewTemplate(input: { backgroundUrl?: string; sealUrl?:
       verifyUrl: verifyUrlOf("00000000-0000-4000-8000-000000000000"),
     },
     { background, seal },
+    { placeholders: true },
   );
   return { dataUrl: `data:image/png;base64,${png.toString("base64")}` };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
-import { CERT_SOURCE, certTemplates, thirdCerts, userCerts, users, type CertBusinessType } from "@db/schema";
+import { CERT_BUSINESS, CERT_SOURCE, certTemplates, examAttempts, thirdCerts, userCerts, users, type CertBusinessType } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { maskIdNo } from "@base/format";
 import { paginate } from "@base/paging";
@@ -132,6 +132,24 @@ export async function sendCerts(db: Db, input: { templateId?: number; certId?: n
     else skipped += 1;
   }
   return { issued, skipped, failed };
+}
+
+/**
+ * Diagnostic repair (caiyun/tool/repairExamCert): issues the certificate of every learner who passed the
+ * exam and holds none, e.g. passes recorded before the exam was bound to a template. Never a second one.
+ */
+export async function repairExamCerts(db: Db, examId: number) {
+  const passed = await db
+    .selectDistinctOn([examAttempts.userId], { userId: examAttempts.userId, score: examAttempts.score })
+    .from(examAttempts)
+    .where(and(eq(examAttempts.examId, examId), eq(examAttempts.isPass, 1)))
+    .orderBy(examAttempts.userId, desc(examAttempts.score));
+  let issued = 0;
+  for (const p of passed) {
+    const r = await db.transaction((tx) => issueCertificate(tx, { userId: p.userId, businessType: CERT_BUSINESS.exam, businessId: examId, score: p.score }));
+    if (r?.created) issued += 1;
+  }
+  return { examId, passed: passed.length, issued };
 }
 
 export async function revokeCert(db: DbOrTx, id: number, reason: string, fraudId?: number) {

@@ -32,5 +32,6 @@ export const certAdminRouter = router({
   setCertImgUrl: adminProcedure.input(s.setImageInput).mutation(({ ctx, input }) => saveClientImage(ctx.db, ctx.user, input.id, input.certImgUrl, true)),
   export: adminProcedure.input(s.userCertPageInput).query(({ ctx, input }) => a.exportUserCerts(ctx.db, input)),
   thirdImport: adminProcedure.input(s.thirdImportInput).mutation(({ ctx, input }) => a.importThirdCerts(ctx.db, input.file)),
+  repairExam: adminProcedure.input(s.examIdInput).mutation(({ ctx, input }) => a.repairExamCerts(ctx.db, input.examId)),
   thirdPage: adminProcedure.input(s.thirdPageInput).query(({ ctx, input }) => a.pageThirdCerts(ctx.db, input)),
 });

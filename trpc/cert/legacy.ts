@@ -39,4 +39,6 @@ export const certLegacy = legacyRows([
   { method: "POST", path: `${U}/detail`, call: pass((c) => c.cert.admin.userDetail) },
   { method: "POST", path: `${U}/setCertImgUrl`, call: pass((c) => c.cert.admin.setCertImgUrl) },
   { method: "POST", path: `${U}/regenerateCertBack`, call: pass((c) => c.cert.admin.regenerate) },
+  // Diagnostic tool (back-office.md 7.18): issue what passes recorded before binding should have issued.
+  { method: "POST", path: "/api/elearning/caiyun/tool/repairExamCert", call: pass((c) => c.cert.admin.repairExam) },
 ]);

@@ -126,3 +126,4 @@ export const thirdPageInput = z
   .object({ name: opt(z.string().trim().max(40)), ...paging })
   .optional()
   .transform((v) => withPaging(v ?? {}));
+export const examIdInput = z.object({ examId: idOf("考试ID") });

@@ -165,6 +165,35 @@ export async function revokeCert(db: DbOrTx, id: number, reason: string, fraudId
   return certView(c);
 }
 
+/**
+ * A confirmed fraud in an exam revokes the learner's certificate of that exam (and of any series it
+ * completed), remembering the fraud check so clearing it restores them. Run in the check's transaction.
+ */
+export async function revokeForFraud(tx: DbOrTx, input: { userId: number; examId: number; fraudId: number; reason: string }) {
+  const rows = await tx
+    .update(userCerts)
+    .set({ revokedAt: new Date(), revokeReason: input.reason.slice(0, 200), revokedByFraudId: input.fraudId })
+    .where(and(eq(userCerts.userId, input.userId), eq(userCerts.businessType, CERT_BUSINESS.exam), eq(userCerts.businessId, input.examId), isNull(userCerts.revokedAt)))
+    .returning({ id: userCerts.id });
+  return { revoked: rows.length };
+}
+
+/** A fraud check cleared after it was confirmed: the certificates it revoked are valid again (unless replaced since). */
+export async function restoreForFraud(tx: DbOrTx, fraudId: number) {
+  const rows = await tx.select().from(userCerts).where(eq(userCerts.revokedByFraudId, fraudId));
+  let restored = 0;
+  for (const c of rows) {
+    const [live] = await tx
+      .select({ id: userCerts.id })
+      .from(userCerts)
+      .where(and(eq(userCerts.userId, c.userId), eq(userCerts.businessType, c.businessType), eq(userCerts.businessId, c.businessId), isNull(userCerts.revokedAt)));
+    if (live) continue;
+    await tx.update(userCerts).set({ revokedAt: null, revokeReason: null, revokedByFraudId: null }).where(eq(userCerts.id, c.id));
+    restored += 1;
+  }
+  return { restored };
+}
+
 /** Undoes a revocation, unless the learner has since been given another certificate for the content. */
 export async function restoreCert(db: DbOrTx, id: number) {
   const c = await certById(db, id);

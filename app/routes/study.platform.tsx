@@ -9,6 +9,7 @@ import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
 import { formatDuration } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
+import { ContentCertPopup } from "~/components/cert/cert-popup";
 import { trpc } from "~/lib/trpc";
 import { legacyCodeOf } from "@base/errors";
 import { useRefresh } from "~/lib/use-refresh";
@@ -105,6 +106,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
   const [done, setDone] = useState<Set<number>>(() => new Set(sections.filter((s) => s.completed).map((s) => s.id)));
   const [ended, setEnded] = useState<Ended | null>(null);
   const [autoPlay, setAutoPlay] = useState(false);
+  const [courseDone, setCourseDone] = useState(false);
   const active = sections.find((s) => s.id === activeId) ?? sections[0] ?? null;
   const startAt = active ? (active.id === detail.lastChapterId ? detail.lastPosition : active.lastPosition) : 0;
   const courseId = detail.course.id;
@@ -118,6 +120,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
           const res = await trpc.course.learn.mutate({ courseId, chapterId: sectionId, position: r.position, event: r.event });
           setProgress(res.progress);
           if (res.chapterCompleted) setDone((d) => (d.has(sectionId) ? d : new Set(d).add(sectionId)));
+          if (res.courseCompleted) setCourseDone(true);
           return res;
         } catch (e) {
           handleApiError(e);
@@ -166,6 +169,7 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
   const chapters = detail.chapters.map((c) => ({ ...c, children: c.children.map((s) => ({ ...s, completed: done.has(s.id) ? 1 : s.completed, learnStatus: done.has(s.id) ? 2 : s.learnStatus })) }));
   return (
     <div className="bg-[#1f2329]">
+      <ContentCertPopup businessType={1} businessId={courseId} ready={courseDone} />
       <div className="mx-auto flex max-w-[1400px] gap-4 px-4 py-4">
         <div className="min-w-0 flex-1">
           <div className="mb-3 flex items-center justify-between text-white">

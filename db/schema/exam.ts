@@ -191,6 +191,10 @@ export const examAttempts = pgTable(
     pendingCount: integer("pending_count").notNull().default(0),
     isPass: smallint("is_pass"),
     screenCutCount: integer("screen_cut_count").notNull().default(0),
+    /** When each screen switch was reported (ms), in order; the fraud check's timeline reads it. */
+    screenCutTimes: jsonb("screen_cut_times").$type<number[]>().notNull().default([]),
+    /** 1 while a confirmed fraud check voids the result (isPass is then 0). */
+    voidedByFraud: smallint("voided_by_fraud").notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -236,9 +240,13 @@ export const examVerifications = pgTable(
     /** 0-100 against the registered photo; null when no comparison ran (snapshots, no face found). */
     similarity: doublePrecision("similarity"),
     reason: varchar("reason", { length: 100 }).notNull().default(""),
+    /** A snapshot an admin marked as suspicious in the proctor console (who, when, why). */
+    flaggedAt: tz("flagged_at"),
+    flaggedBy: bigint("flagged_by", { mode: "number" }),
+    flagNote: varchar("flag_note", { length: 200 }).notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("exam_verifications_user_idx").on(t.examId, t.userId, t.kind)],
+  (t) => [index("exam_verifications_user_idx").on(t.examId, t.userId, t.kind), index("exam_verifications_attempt_idx").on(t.attemptId)],
 );
 
 /** Video recording of an attempt: one self-contained segment file per row, in order of seq. */
@@ -287,20 +295,29 @@ export const examWhitelist = pgTable(
   (t) => [uniqueIndex("exam_whitelist_uq").on(t.examId, t.userId, t.whiteBusinessType)],
 );
 
-/** Suspected cheating on an attempt: status 0 to check, 1 confirmed, 2 cleared; the learner may appeal. */
-export const examFraudChecks = pgTable("exam_fraud_checks", {
-  id: id(),
-  examId: bigint("exam_id", { mode: "number" }).notNull(),
-  attemptId: bigint("attempt_id", { mode: "number" }).notNull(),
-  userId: bigint("user_id", { mode: "number" }).notNull(),
-  reason: text("reason").notNull(),
-  behavior: jsonb("behavior").$type<Record<string, unknown>>().notNull().default({}),
-  status: smallint("status").notNull().default(0),
-  remark: text("remark").notNull().default(""),
-  appeal: text("appeal"),
-  appealedAt: tz("appealed_at"),
-  ...timestamps(),
-});
+/**
+ * Suspected cheating on an attempt, raised by the fraud rules (one per attempt): status 0 待核查,
+ * 1 确认作弊 (the result is voided), 2 排除作弊. The learner may appeal once while it is 0 or 1.
+ */
+export const examFraudChecks = pgTable(
+  "exam_fraud_checks",
+  {
+    id: id(),
+    examId: bigint("exam_id", { mode: "number" }).notNull(),
+    attemptId: bigint("attempt_id", { mode: "number" }).notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    behavior: jsonb("behavior").$type<Record<string, unknown>>().notNull().default({}),
+    status: smallint("status").notNull().default(0),
+    remark: text("remark").notNull().default(""),
+    appeal: text("appeal"),
+    appealedAt: tz("appealed_at"),
+    checkedBy: bigint("checked_by", { mode: "number" }),
+    checkedAt: tz("checked_at"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("exam_fraud_checks_attempt_uq").on(t.attemptId), index("exam_fraud_checks_exam_idx").on(t.examId, t.status), index("exam_fraud_checks_user_idx").on(t.userId)],
+);
 
 /** Exam series: an ordered set of exams shown together. status 1 on, 0 off. */
 export const examSeries = pgTable("exam_series", {

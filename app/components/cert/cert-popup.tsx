@@ -124,16 +124,16 @@ export function CertPopup({ cert, once = false, onClose }: { cert: PopupCert | n
 }
 
 /**
- * After a passed exam: asks for the learner's certificate of the exam and shows the pop-up once per
- * certificate. Nothing shows when the exam gives no certificate.
+ * After a pass or a completion: asks for the learner's certificate of the content (1 course, 3 exam) and
+ * shows the pop-up once per certificate. Nothing shows when the content gives no certificate.
  */
-export function ExamCertPopup({ examId, passed }: { examId: number; passed: boolean }) {
+export function ContentCertPopup({ businessType, businessId, ready }: { businessType: 1 | 3; businessId: number; ready: boolean }) {
   const [cert, setCert] = useState<PopupCert | null>(null);
   useEffect(() => {
-    if (!passed) return;
+    if (!ready) return;
     let live = true;
     trpc.cert.forContent
-      .query({ businessType: 3, businessId: examId })
+      .query({ businessType, businessId })
       .then((c) => {
         if (live && c) setCert(c);
       })
@@ -141,6 +141,11 @@ export function ExamCertPopup({ examId, passed }: { examId: number; passed: bool
     return () => {
       live = false;
     };
-  }, [examId, passed]);
+  }, [businessType, businessId, ready]);
   return <CertPopup cert={cert} once />;
+}
+
+/** After a passed exam (the result page). */
+export function ExamCertPopup({ examId, passed }: { examId: number; passed: boolean }) {
+  return <ContentCertPopup businessType={3} businessId={examId} ready={passed} />;
 }

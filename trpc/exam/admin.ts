@@ -4,11 +4,12 @@ import * as P from "./paper.service";
 import * as Q from "./question.service";
 import * as X from "./question-excel";
 import * as S from "./series.service";
+import * as F from "./fraud.service";
 import * as PA from "./practice-admin.service";
 import { z } from "zod";
 import { adminProcedure, router } from "../init";
-import { correctInput, examAdvancedInput, examBaseInput, examIdsInput, examMoveInput, examPageInput, examQuestionInfoInput, examRefInput, fraudCheckInput, fraudRemarkInput, fraudSearchInput, groupInput, idField, idInput, idsInput, importIdInput, importInput, memberAddInput, openRangeInput, paperIdInput, paperPageInput, paperSaveInput, questionBatchUpdateInput, questionInput, questionPageInput, questionUpdateInput, resultPageInput, seriesRefInput, seriesSaveInput, seriesStatusInput, simplePageInput, attemptRefInput, practiceBaseInput, practiceModeInput, practiceModeRemoveInput, practicePoolInput, practiceRangeInput, practiceUserPageInput, practiceUsersInput } from "./schemas";
-import { attemptProctoring } from "./proctor.service";
+import { correctInput, examAdvancedInput, examBaseInput, examIdsInput, examMoveInput, examPageInput, examQuestionInfoInput, examRefInput, fraudCheckInput, fraudRemarkInput, fraudSearchInput, groupInput, snapFlagInput, idField, idInput, idsInput, importIdInput, importInput, memberAddInput, openRangeInput, paperIdInput, paperPageInput, paperSaveInput, questionBatchUpdateInput, questionInput, questionPageInput, questionUpdateInput, resultPageInput, seriesRefInput, seriesSaveInput, seriesStatusInput, simplePageInput, attemptRefInput, practiceBaseInput, practiceModeInput, practiceModeRemoveInput, practicePoolInput, practiceRangeInput, practiceUserPageInput, practiceUsersInput } from "./schemas";
+import { attemptProctoring, flagSnapshot } from "./proctor.service";
 import { exportPracticeUsers } from "./export.service";
 
 const a = adminProcedure;
@@ -16,6 +17,8 @@ const a = adminProcedure;
 /** Back office: what proctoring recorded for one attempt (face checks, snapshots, video segments). */
 const examProctorRouter = router({
   attempt: adminProcedure.input(attemptRefInput).query(({ ctx, input }) => attemptProctoring(ctx.db, input.paperId)),
+  /** Marks a snapshot as suspicious (or takes the mark back); a handed-in paper is checked again by the fraud rules. */
+  flag: adminProcedure.input(snapFlagInput).mutation(({ ctx, input }) => flagSnapshot(ctx.db, ctx.user.id, input)),
 });
 
 /** Practices in the back office (back/practice, back-office.md 7.12). */
@@ -119,11 +122,12 @@ const seriesRouter = router({
   remove: a.input(seriesRefInput).mutation(({ ctx, input }) => S.deleteSeries(ctx.db, input.id)),
 });
 
+/** Fraud checks (back-office.md 7.17): records raised by the rules of fraud.service.ts, reviewed here. */
 const fraudRouter = router({
-  search: a.input(fraudSearchInput).query(({ ctx, input }) => S.searchFraud(ctx.db, input)),
-  detail: a.input(idInput).query(({ ctx, input }) => S.fraudDetail(ctx.db, input.id)),
-  remark: a.input(fraudRemarkInput).mutation(({ ctx, input }) => S.updateFraud(ctx.db, input.id, { remark: input.remark })),
-  check: a.input(fraudCheckInput).mutation(({ ctx, input }) => S.updateFraud(ctx.db, input.id, { status: input.status })),
+  search: a.input(fraudSearchInput).query(({ ctx, input }) => F.searchFraud(ctx.db, input)),
+  detail: a.input(idInput).query(({ ctx, input }) => F.fraudDetail(ctx.db, input.id)),
+  remark: a.input(fraudRemarkInput).mutation(({ ctx, input }) => F.remarkFraud(ctx.db, input.id, input.remark)),
+  check: a.input(fraudCheckInput).mutation(({ ctx, input }) => F.checkFraud(ctx.db, ctx.user.id, input)),
 });
 
 export const examAdminRouter = router({

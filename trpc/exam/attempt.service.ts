@@ -21,6 +21,7 @@ import { gradeAnswer, isObjective, partialRulesOf, QUESTION_TYPE_NAMES } from ".
 import { onExamPassed } from "../cert/issue.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
+import { checkClosedAttempt } from "./fraud.service";
 
 export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
@@ -240,7 +241,9 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
     const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update").prepare("exam_lock_attempt").execute();
     if (!a || a.status !== 1) return a!;
     if (onlyIfOverdue && !isOverdue(a)) return a;
-    return finalise(tx, exam, a, submitType);
+    const closed = await finalise(tx, exam, a, submitType);
+    await checkClosedAttempt(tx, exam, closed);
+    return closed;
   });
 }
 
@@ -476,7 +479,7 @@ export async function recordScreenCut(db: Db, userId: number, paperId: number) {
   if (a.status !== 1) return { screenCutCount: a.screenCutCount, screenCuttingTimes: exam.screenCuttingTimes, remainTimes: 0, forcedSubmit: a.status === 2 };
   const [row] = await db
     .update(examAttempts)
-    .set({ screenCutCount: sql`${examAttempts.screenCutCount} + 1` })
+    .set({ screenCutCount: sql`${examAttempts.screenCutCount} + 1`, screenCutTimes: sql`${examAttempts.screenCutTimes} || ${JSON.stringify([Date.now()])}::jsonb` })
     .where(eq(examAttempts.id, paperId))
     .returning();
   const limited = exam.isEnableScreenCutting === 1;

@@ -5,7 +5,6 @@ import {
   examAnswers,
   examAttempts,
   examCollections,
-  examFraudChecks,
   examMembers,
   examOpenRanges,
   examQuestions,
@@ -378,35 +377,6 @@ export async function whiteInfo(db: Db, userId: number, input: { examId: number;
   return { examId: input.examId, whiteBusinessType: input.whiteBusinessType ?? 1, isWhite: row ? 1 : 0 };
 }
 
-const fraudView = (f: typeof examFraudChecks.$inferSelect) => ({
-  id: f.id,
-  examId: f.examId,
-  paperId: f.attemptId,
-  reason: f.reason,
-  status: f.status,
-  appeal: f.appeal,
-  appealTime: f.appealedAt?.getTime() ?? null,
-  createdAt: f.createdAt.getTime(),
-});
-
-export async function fraudDetailToUser(db: Db, userId: number, paperId: number) {
-  const [f] = await db.select().from(examFraudChecks).where(and(eq(examFraudChecks.attemptId, paperId), eq(examFraudChecks.userId, userId)));
-  return f ? fraudView(f) : null;
-}
-
-export async function fraudListToUser(db: Db, userId: number) {
-  const rows = await db.select().from(examFraudChecks).where(eq(examFraudChecks.userId, userId)).orderBy(desc(examFraudChecks.id));
-  return rows.map(fraudView);
-}
-
-export async function fraudAppeal(db: Db, userId: number, input: { id: number; appeal: string }) {
-  const [f] = await db
-    .update(examFraudChecks)
-    .set({ appeal: input.appeal, appealedAt: new Date() })
-    .where(and(eq(examFraudChecks.id, input.id), eq(examFraudChecks.userId, userId)))
-    .returning();
-  if (!f) throw notFound("记录不存在");
-  return fraudView(f);
-}
+// Fraud checks seen by the learner: fraud.service.ts.
 
 export { preparePaper };

@@ -1,3 +1,4 @@
+import * as F from "./fraud.service";
 import * as L from "./learner.service";
 import * as P from "./proctor.service";
 import * as S from "./practice.service";
@@ -62,9 +63,9 @@ export const examLearnerProcedures = {
   recording: p.input(recordingInput).mutation(({ ctx, input }) => P.saveRecording(ctx.db, ctx.user.id, input)),
   monitorInfo: p.input(examIdInput).query(({ ctx, input }) => L.monitorInfo(ctx.db, ctx.user.id, input.examId)),
   whiteInfo: p.input(whiteInfoInput).query(({ ctx, input }) => L.whiteInfo(ctx.db, ctx.user.id, input)),
-  fraudDetail: p.input(paperIdInput).query(({ ctx, input }) => L.fraudDetailToUser(ctx.db, ctx.user.id, input.paperId)),
-  fraudList: p.query(({ ctx }) => L.fraudListToUser(ctx.db, ctx.user.id)),
-  fraudAppeal: p.input(appealInput).mutation(({ ctx, input }) => L.fraudAppeal(ctx.db, ctx.user.id, input)),
+  fraudDetail: p.input(paperIdInput).query(({ ctx, input }) => F.fraudDetailToUser(ctx.db, ctx.user.id, input.paperId)),
+  fraudList: p.query(({ ctx }) => F.fraudListToUser(ctx.db, ctx.user.id)),
+  fraudAppeal: p.input(appealInput).mutation(({ ctx, input }) => F.fraudAppeal(ctx.db, ctx.user.id, input)),
   preview: router({
     info: adminProcedure.input(examIdInput).query(async ({ ctx, input }) => {
       const exam = await loadExam(ctx.db, input.examId);

@@ -12,6 +12,7 @@ import { freshFileUrl } from "../upload/upload.service";
 import { loadExam, type Exam } from "./access";
 import { describeFace, faceDistance, FaceBusyError, FaceImageError, FaceWorkerError, registeredDescriptor, similarityOf } from "./face.service";
 import { chinaDayStart } from "@base/china-time";
+import { raiseForAttempt } from "./fraud.service";
 
 export const DEFAULT_FACE_THRESHOLD = 95;
 export const VerifyResult = { pass: 0, fail: 1, exhausted: 2 } as const;
@@ -238,7 +239,20 @@ export async function attemptProctoring(db: Db, paperId: number) {
     loginName: user?.loginName ?? "",
     threshold: exam.faceVerifyThreshold,
     faceChecks: faces.map((c) => ({ id: c.id, url: url(c.image), verifyResult: c.verifyResult, similarity: c.similarity, reason: c.reason, createdAt: c.createdAt.getTime() })),
-    snapshots: snaps.map((c) => ({ id: c.id, url: url(c.image), createdAt: c.createdAt.getTime() })),
+    snapshots: snaps.map((c) => ({ id: c.id, url: url(c.image), flagged: c.flaggedAt ? 1 : 0, flagNote: c.flagNote, createdAt: c.createdAt.getTime() })),
     recordings: recordings.map((r) => ({ id: r.id, seq: r.seq, url: freshFileUrl(storagePath(r.fileKey), PRIVATE_TTL_SECONDS), size: r.size, durationMs: r.durationMs, createdAt: r.createdAt.getTime() })),
   };
+}
+
+/** Proctor console: an admin marks a snapshot as suspicious (or takes the mark back); a handed-in paper is checked again. */
+export async function flagSnapshot(db: Db, adminId: number, input: { snapId: number; flagged: number; note?: string }) {
+  const on = input.flagged === 1;
+  const [row] = await db
+    .update(examVerifications)
+    .set(on ? { flaggedAt: new Date(), flaggedBy: adminId, flagNote: input.note ?? "" } : { flaggedAt: null, flaggedBy: null, flagNote: "" })
+    .where(and(eq(examVerifications.id, input.snapId), eq(examVerifications.kind, "snap")))
+    .returning();
+  if (!row) throw notFound("抓拍记录不存在");
+  const fraud = on && row.attemptId ? await raiseForAttempt(db, row.attemptId) : null;
+  return { snapId: row.id, paperId: row.attemptId, flagged: on ? 1 : 0, fraudId: fraud?.id ?? null };
 }

@@ -93,7 +93,7 @@ export const previewSubmitInput = z.object({
   examId: idField("考试ID"),
   answers: z.array(z.object({ questionId: idField("试题ID"), answer: answerField })).max(500).default([]),
 });
-export const appealInput = z.object({ id: idField("记录ID"), appeal: requiredText("申诉理由", 500) });
+export const appealInput = z.object({ id: idField("记录ID"), appeal: requiredText("申诉理由", 500).pipe(z.string().min(5, "申诉理由不少于5个字符")) });
 
 // ---- question bank ----
 
@@ -331,9 +331,22 @@ export const practiceModeRemoveInput = z.object({ id: idField("练习ID"), modeI
 export const practiceRangeInput = z.object({ id: idField("练习ID"), entries: z.array(rangeEntry).max(500).default([]) });
 export const practiceUsersInput = z.object({ id: idField("练习ID"), userIds: idsOf("用户") });
 export const practiceUserPageInput = z.object({ id: idField("练习ID"), ...paging, keyword: text("关键词", 50), source: optInt("来源", 1, 2) });
-export const fraudSearchInput = z.object({ ...paging, examId: optInt("考试ID", 1), status: optInt("状态", 0, 2) });
+export const fraudSearchInput = z.object({
+  ...paging,
+  examId: optInt("考试ID", 1),
+  status: optInt("状态", 0, 2),
+  /** The learner's nick or login name. */
+  name: text("考生姓名", 50),
+  keyword: text("关键词", 50),
+  examName: text("考试名称", 100),
+});
 export const fraudRemarkInput = z.object({ id: idField("记录ID"), remark: requiredText("备注", 500) });
-export const fraudCheckInput = z.object({ id: idField("记录ID"), status: intField("核查结果", 1, 2) });
+/** 1 确认作弊, 2 排除作弊. */
+export const fraudCheckInput = z.object({
+  id: idField("记录ID"),
+  status: z.preprocess(blank, z.coerce.number({ error: "请选择核查结果" }).refine((v) => v === 1 || v === 2, "核查结果只能为1（确认作弊）或2（排除作弊）")),
+  remark: text("备注", 500),
+});
 
 // ---- the learner's practice calls (docs/decisions/009-learner-practice.md).
 
@@ -369,3 +382,9 @@ export const recordingInput = z.object({
 });
 
 export const attemptRefInput = z.object({ paperId: idField("答卷ID") });
+/** Proctor console: mark a snapshot as suspicious (flagged 1) or take the mark back (0). */
+export const snapFlagInput = z.object({
+  snapId: idField("抓拍ID"),
+  flagged: z.preprocess((v) => (v === undefined || v === null || v === "" ? 1 : v === true ? 1 : v === false ? 0 : v), intField("标记", 0, 1)),
+  note: text("标记说明", 200),
+});

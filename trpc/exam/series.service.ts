@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { examFraudChecks, examSeries, exams, users } from "@db/schema";
+import { examSeries, exams } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { likePattern } from "@base/sql";
@@ -61,45 +61,4 @@ export async function deleteSeries(db: DbOrTx, id: number) {
 
 // Practices: practice-admin.service.ts.
 
-// ---- fraud checks (back office) ----
-
-const fraudView = (f: typeof examFraudChecks.$inferSelect, u?: typeof users.$inferSelect) => ({
-  id: f.id,
-  examId: f.examId,
-  paperId: f.attemptId,
-  userId: f.userId,
-  name: u?.nick ?? "",
-  userName: u?.loginName ?? "",
-  reason: f.reason,
-  status: f.status,
-  remark: f.remark,
-  appeal: f.appeal,
-  appealTime: f.appealedAt?.getTime() ?? null,
-  createdAt: f.createdAt.getTime(),
-});
-
-export async function searchFraud(db: DbOrTx, input: Paging & { examId?: number }) {
-  const conds: SQL[] = [];
-  if (input.examId) conds.push(eq(examFraudChecks.examId, input.examId));
-  if (input.status !== undefined) conds.push(eq(examFraudChecks.status, input.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const page = await paginate(
-    pageOf(input, 20),
-    db.select({ total: count() }).from(examFraudChecks).where(where),
-    db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(where).orderBy(desc(examFraudChecks.id)),
-  );
-  return { ...page, list: page.list.map((r) => fraudView(r.f, r.u ?? undefined)) };
-}
-
-export async function fraudDetail(db: DbOrTx, id: number) {
-  const [r] = await db.select({ f: examFraudChecks, u: users }).from(examFraudChecks).leftJoin(users, eq(users.id, examFraudChecks.userId)).where(eq(examFraudChecks.id, id));
-  if (!r) throw notFound("记录不存在");
-  return { ...fraudView(r.f, r.u ?? undefined), behavior: r.f.behavior };
-}
-
-export async function updateFraud(db: DbOrTx, id: number, set: { remark?: string; status?: number }) {
-  if (set.status !== undefined && ![1, 2].includes(set.status)) throw fail("核查结果不正确");
-  const [row] = await db.update(examFraudChecks).set(set).where(eq(examFraudChecks.id, id)).returning();
-  if (!row) throw notFound("记录不存在");
-  return fraudView(row);
-}
+// Fraud checks: fraud.service.ts.

@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@db/client";
 import { createSession } from "@trpc-app/auth/session";
-import { examAnswers } from "@db/schema";
+import { examAnswers, examAttempts, userCerts } from "@db/schema";
+import { addTemplate, bind } from "@trpc-app/cert/template.service";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
@@ -111,4 +112,69 @@ describe.skipIf(!pgUp)("answers survive the app process being killed [postgres]"
     const [row] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, l.paperId), eq(examAnswers.questionId, questions[0]!.id)));
     expect(row).toBeTruthy();
   }, 60_000);
+
+  it("a pass acknowledged before a SIGKILL holds exactly one certificate; no certificate without its pass; a retry issues none twice", async () => {
+    const db = handle.db;
+    const admin = await createUser(db, { nick: "证书管理员", isAdmin: 1 });
+    const q = await createQuestion(db, { questionType: 1, content: "政府采购的主要采购方式是？", options: ["公开招标", "询价"], answer: ["A"] });
+    const paper = await createFixedPaper(db, "断电发证卷", [{ questionId: q.id, score: 100 }]);
+    const exam = await createExam(db, { name: "断电发证演练", paperId: paper.id, limitTime: 60 });
+    const t = await addTemplate(db, admin.id, { name: "演练证书", certName: "政府采购业务考核合格证书", prefix: "CYDL" });
+    await bind(db, { templateId: t.id, businessType: 3, businessId: exam.id });
+    const passers: { userId: number; paperId: number; token: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const user = await createUser(db, { nick: `发证考生${i + 1}` });
+      const client = await signedInClient(db, user.id);
+      await client.call((c) => c.exam.register({ examId: exam.id }));
+      const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+      passers.push({ userId: user.id, paperId, token: (await createSession(db, user.id)).token });
+    }
+    const submit = (port: number, p: (typeof passers)[number]) =>
+      fetch(`http://127.0.0.1:${port}/api/trpc/exam.submit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: `cy_session=${p.token}` },
+        body: JSON.stringify({ paperId: p.paperId, answers: [{ questionId: q.id, answer: ["A"] }] }),
+      });
+    const first = await startApp(databaseUrl);
+    children.push(first.child);
+    const acked = new Set<number>();
+    let killed = false;
+    const runs = (async () => {
+      for (let i = 0; i < passers.length && !killed; i += 4)
+        await Promise.all(passers.slice(i, i + 4).map(async (p) => {
+          const res = await submit(first.port, p).catch(() => null);
+          if (res?.ok) acked.add(p.userId);
+        }));
+    })();
+    // Kill once some passes are acknowledged and others are still to come.
+    for (let i = 0; i < 200 && acked.size < 8; i++) await new Promise((r) => setTimeout(r, 25));
+    first.child.kill("SIGKILL");
+    killed = true;
+    await runs;
+    expect(acked.size).toBeGreaterThanOrEqual(8);
+    expect(acked.size).toBeLessThan(passers.length);
+
+    const state = async () => {
+      const attempts = await db.select({ userId: examAttempts.userId, status: examAttempts.status, isPass: examAttempts.isPass }).from(examAttempts).where(eq(examAttempts.examId, exam.id));
+      const certs = await db.select({ userId: userCerts.userId, certNo: userCerts.certNo }).from(userCerts).where(eq(userCerts.businessId, exam.id));
+      return { attempts, certs };
+    };
+    let { attempts, certs } = await state();
+    const certUsers = certs.map((c) => c.userId);
+    // Every acknowledged pass has its certificate; every certificate has its recorded pass; none twice.
+    for (const u of acked) expect(certUsers).toContain(u);
+    const passed = new Set(attempts.filter((a) => a.status === 2 && a.isPass === 1).map((a) => a.userId));
+    expect(new Set(certUsers)).toEqual(passed);
+    expect(certUsers.length).toBe(new Set(certUsers).size);
+
+    // The rest submit (and the acknowledged ones retry) on a new process: one certificate each, numbers unique.
+    const second = await startApp(databaseUrl);
+    children.push(second.child);
+    await Promise.all(passers.map((p) => submit(second.port, p)));
+    ({ attempts, certs } = await state());
+    console.log(`durability: ${acked.size} of ${passers.length} passes acknowledged before the kill; after the retry ${certs.length} certificates for ${passers.length} learners`);
+    expect(certs).toHaveLength(passers.length);
+    expect(new Set(certs.map((c) => c.userId)).size).toBe(passers.length);
+    expect(new Set(certs.map((c) => c.certNo)).size).toBe(passers.length);
+  }, 90_000);
 });

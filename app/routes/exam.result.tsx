@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ExamCertPopup } from "~/components/cert/cert-popup";
 import { examLoadError } from "~/components/exam/load-error.server";
+import { FraudNotice } from "~/components/exam/fraud-notice";
 import { useExamActions } from "~/components/exam/use-exam-actions";
 import { pageTitle } from "~/components/layout/page-title";
 import { Button } from "~/components/ui/button";
@@ -72,6 +73,7 @@ export default function ExamResult() {
           <Stat label="考试次数" value={`第${result.attemptNo}次，共${result.allowedCount}次`} />
           <Stat label="剩余考试次数" value={`${result.remainCount}次`} testId="result-remain" />
         </dl>
+        {result.status === 2 && <FraudNotice paperId={result.paperId} />}
         {result.submitType && (
           <p className="mt-4 text-xs text-muted">
             {formatDateTime(result.submitTime)} {SUBMIT_TYPES[result.submitType]}

@@ -16,6 +16,7 @@ import { seedMessageTasks } from "./message-tasks";
 import { seedComments } from "./comments";
 import { seedQuestionnaires } from "./questionnaires";
 import { seedCerts } from "./certs";
+import { seedFraud } from "./fraud";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -103,5 +104,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedComments(db);
   await seedQuestionnaires(db);
   await seedCerts(db);
+  await seedFraud(db);
   return { seeded: true };
 }

@@ -25,8 +25,11 @@ const BANNERS = [
   { title: "政府采购从业人员能力认证", sub: "在线考试 · 电子证书 · 学习成果可查", color: "0xb5561c", link: "/verify/center" },
 ];
 
+/** Whether the Noto CJK faces the Chinese titles are drawn with are installed. */
+export const cjkFontInstalled = () => existsSync(FONT) && existsSync(FONT_REGULAR);
+
 /** Draws a banner picture into the upload store; a plain colour block when ffmpeg or the font is missing. */
-async function bannerPicture(name: string, title: string, sub: string, color: string, size = "1200x360") {
+export async function bannerPicture(name: string, title: string, sub: string, color: string, size = "1200x360", hasFont = cjkFontInstalled) {
   const key = `operate/seed/${name}.png`;
   const path = join(uploadsRoot(), key);
   await mkdir(join(uploadsRoot(), "operate/seed"), { recursive: true });
@@ -44,7 +47,7 @@ async function bannerPicture(name: string, title: string, sub: string, color: st
   ];
   try {
     // Without the CJK font ffmpeg would draw boxes for every character: never store such a picture.
-    if (!existsSync(FONT) || !existsSync(FONT_REGULAR)) throw new Error("CJK font missing");
+    if (!hasFont()) throw new Error("CJK font missing");
     await run("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-vf", filters.join(","), "-frames:v", "1", path]);
   } catch {
     await run("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=${size}`, "-frames:v", "1", path]).catch(() => undefined);

@@ -71,6 +71,14 @@ test("a learner passes a bound exam, gets the pop-up, downloads the PDF, and a v
   await expect(visitor.getByText("证书有效")).toBeVisible();
   await expect(visitor.getByText("刘*", { exact: true })).toBeVisible();
   await shot(visitor, "cert-walkthrough-verified");
+
+  // The credential's key is published, and a made-up certificate link finds nothing.
+  const { credential } = await query<{ credential: string }>(page, "cert.credential", { id: Number(new URL(page.url()).searchParams.get("id")) });
+  const kid = JSON.parse(Buffer.from(credential.split(".")[0]!, "base64url").toString()).kid;
+  const jwks = await (await visitor.request.get("/.well-known/jwks.json")).json();
+  expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(kid);
+  expect(jwks.keys.every((k: { d?: string }) => k.d === undefined)).toBe(true);
+  expect((await visitor.request.get("/cert/image/00000000-0000-4000-8000-000000000000.png")).status()).toBe(404);
   await visitorContext.close();
   await adminContext.close();
 });

@@ -206,15 +206,18 @@ describeEachDb("certificates", (getDb) => {
     const [cert] = await certsOf(db, aRow.id);
     const id = cert!.id;
     for (const call of [
-      b.call((c) => c.cert.detail({ id })),
-      b.call((c) => c.cert.gainInfo({ certId: id })),
-      b.call((c) => c.cert.credential({ id })),
-      b.call((c) => c.cert.regenerateCert({ id })),
-      b.call((c) => c.cert.setCertImgUrl({ id, certImgUrl: "/storage/file/x/y.png" })),
+      () => b.call((c) => c.cert.detail({ id })),
+      () => b.call((c) => c.cert.gainInfo({ certId: id })),
+      () => b.call((c) => c.cert.credential({ id })),
+      () => b.call((c) => c.cert.regenerateCert({ id })),
+      () => b.call((c) => c.cert.setCertImgUrl({ id, certImgUrl: "/storage/file/x/y.png" })),
     ]) {
-      const err = await rejection(call);
+      const err = await rejection(call());
       expect(err.message).toBe("证书不存在或您无权查看");
     }
+    // Nothing of A's changed.
+    const [after] = await certsOf(db, aRow.id);
+    expect(after).toMatchObject({ imageVersion: 1, clientImageUrl: null });
     expect((await b.call((c) => c.cert.list({}))).total).toBe(0);
     expect((await rejection(testClient(db).call((c) => c.cert.list({})))).legacyCode).toBe("281");
     expect((await rejection(b.call((c) => c.cert.admin.userPage({})))).legacyCode).toBe("403");

@@ -313,7 +313,7 @@ export async function checkFraud(db: Db, adminId: number, input: { id: number; s
     const told = await sendToUsers(
       tx,
       [f.userId],
-      { title: input.status === FraudStatus.confirmed ? "考试作弊核查结果：确认作弊" : "考试作弊核查结果：排除作弊", content, link: `/exam/result?paperId=${f.attemptId}`, businessType: FRAUD_MESSAGE_TYPE, businessId: `${f.id}-${input.status}-${checkedAt.getTime()}` },
+      { title: input.status === FraudStatus.confirmed ? "考试作弊核查结果：确认作弊" : "考试作弊核查结果：排除作弊", content, link: `/exam/result?id=${f.examId}`, businessType: FRAUD_MESSAGE_TYPE, businessId: `${f.id}-${input.status}-${checkedAt.getTime()}` },
       { pushUnread: false },
     );
     return told;

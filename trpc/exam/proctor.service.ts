@@ -245,8 +245,8 @@ export async function attemptProctoring(db: Db, paperId: number) {
 }
 
 /** Proctor console: an admin marks a snapshot as suspicious (or takes the mark back); a handed-in paper is checked again. */
-export async function flagSnapshot(db: Db, adminId: number, input: { snapId: number; flagged: number; note?: string }) {
-  const on = input.flagged === 1;
+export async function flagSnapshot(db: Db, adminId: number, input: { snapId: number; flagged?: number; note?: string }) {
+  const on = input.flagged !== 0;
   const [row] = await db
     .update(examVerifications)
     .set(on ? { flaggedAt: new Date(), flaggedBy: adminId, flagNote: input.note ?? "" } : { flaggedAt: null, flaggedBy: null, flagNote: "" })

@@ -385,6 +385,6 @@ export const attemptRefInput = z.object({ paperId: idField("答卷ID") });
 /** Proctor console: mark a snapshot as suspicious (flagged 1) or take the mark back (0). */
 export const snapFlagInput = z.object({
   snapId: idField("抓拍ID"),
-  flagged: z.preprocess((v) => (v === undefined || v === null || v === "" ? 1 : v === true ? 1 : v === false ? 0 : v), intField("标记", 0, 1)),
+  flagged: z.preprocess((v) => (v === true ? 1 : v === false ? 0 : blank(v)), intField("标记", 0, 1).optional()).optional(),
   note: text("标记说明", 200),
 });

@@ -57,7 +57,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "papers", title: "试卷", hint: "试卷的组卷与维护" },
       { slug: "practices", title: "练习", hint: "练习的配置与启用、停用" },
       { slug: "questions", title: "题库", hint: "题目的录入、分类与难度管理" },
-      { slug: "fraud-checks", title: "防作弊", hint: "考试作弊行为的核查与备注", pending: true },
+      { slug: "fraud-checks", title: "防作弊", hint: "考试作弊行为的核查与备注" },
     ],
   },
   {

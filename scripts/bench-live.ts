@@ -10,7 +10,10 @@
 // Environment: BENCH_VIEWERS (10000), BENCH_RATE (100), BENCH_SECONDS (30), BENCH_CLIENTS (receiving
 // processes, default the number of cores; the 100 speakers have one more), BENCH_SAMPLED (sampled
 // viewers per receiving process, 200), BENCH_KINDS (uws,sio), BENCH_PROCESSES (realtime processes sharing
-// the room over Redis at REDIS_URL, uWebSockets.js only, default 1).
+// the room over Redis at REDIS_URL, uWebSockets.js only, default 1), BENCH_STORM=1 (after the steady run,
+// uWebSockets.js only: the realtime process is killed with SIGKILL and a new one starts on the same port;
+// every viewer reconnects on the live room client's schedule, 1 s x 0.5-1.5 jitter doubling to 30 s, and the
+// bench reports how long the room took to fill again and what the new process spent doing it).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -32,6 +35,10 @@ const SPEAKERS = Math.min(RATE, 100);
 /** Realtime processes sharing the room over Redis (uWebSockets.js only); viewers are split evenly between them. */
 const PROCESSES = env("BENCH_PROCESSES", 1);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const STORM = process.env.BENCH_STORM === "1";
+/** The live room client's reconnect schedule (app/components/live/use-live-room.ts). */
+const FIRST_BACKOFF_MS = 1000;
+const MAX_BACKOFF_MS = 30_000;
 /** The room rules both servers apply (base/live-comment), so both pay for the same check. */
 const BENCH_RULES = { muteAll: 0, mutedUserIds: [], words: ["代开发票"] };
 
@@ -60,7 +67,7 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 // ---------- server processes ----------
 
-async function serveUws(busKind: string) {
+async function serveUws(busKind: string, port = 0) {
   const { startRealtime } = await import("../realtime/server");
   const { createLocalBus, createRedisBus } = await import("../realtime/bus");
   const { nativeUws } = await import("../realtime/uws");
@@ -73,7 +80,7 @@ async function serveUws(busKind: string) {
     presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
     endedSessions: async () => [],
   };
-  const rt = await startRealtime({ port: 0, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
+  const rt = await startRealtime({ port, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
   process.on("message", (m: Msg) => {
     if (m.op === "mem") {
       global.gc?.();
@@ -284,6 +291,7 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
         reject(e);
       });
       socket.on("close", () => {
+        if (settled && storming) return void dropped(i, c);
         if (settled && measuring) cutOff += 1;
         if (!settled) {
           settled = true;
@@ -292,6 +300,29 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
         }
       });
     });
+
+  // Reconnect storm: a dropped viewer comes back on the room client's schedule; a refused try doubles the pause.
+  let storming = false;
+  const back: number[] = [];
+  let retries = 0;
+  const dropped = (i: number, old: Conn) => {
+    const at = performance.now();
+    const attempt = (backoff: number) =>
+      setTimeout(() => {
+        openOne(i)
+          .then((c) => {
+            c.sampled = old.sampled;
+            conns[conns.indexOf(old)] = c;
+            old = c;
+            back.push(performance.now() - at);
+          })
+          .catch(() => {
+            retries += 1;
+            attempt(Math.min(backoff * 2, MAX_BACKOFF_MS));
+          });
+      }, backoff * (0.5 + Math.random()));
+    attempt(FIRST_BACKOFF_MS);
+  };
 
   // Open in waves so the accept queue is not flooded.
   const WAVE = 250;
@@ -331,7 +362,10 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
       timers = [];
       send(process, { op: "stoppedSending", sent });
     }
+    if (m.op === "storm") storming = true;
+    if (m.op === "stormProgress") send(process, { op: "stormProgress", back: Float64Array.from(back), retries, total: conns.length });
     if (m.op === "report") {
+      storming = false;
       measuring = false;
       loop.disable();
       send(process, {
@@ -398,6 +432,7 @@ async function scenario(kind: Kind) {
   const sent = stopped.reduce((s, m) => s + Number(m.sent), 0);
   // Let the last frames drain before counting.
   await sleep(5000);
+  const storm = STORM && kind === "uws" && count === 1 ? await reconnectStorm(servers, port, clients, connected) : null;
   const reports = await Promise.all(clients.map((c) => (send(c, { op: "report" }), once(c, "report"))));
   for (const sv of servers) send(sv, { op: "stop" });
   await sleep(800);
@@ -429,6 +464,51 @@ async function scenario(kind: Kind) {
     clientLoopP99: Math.max(...reports.map((m) => Number(m.loopP99))),
     clientLoopMax: Math.max(...reports.map((m) => Number(m.loopMax))),
     clientCpu: Math.max(...reports.map((m) => Number(m.cpuSecs))) / (SECONDS + 5),
+    storm,
+  };
+}
+
+/**
+ * Kills the realtime process under a full room and starts another on the same port; waits until every
+ * viewer is back (or 90 s). Figures: time from the drop to each viewer's new open socket, refused tries,
+ * and the new process's CPU and memory for taking the room back.
+ */
+async function reconnectStorm(servers: ChildProcess[], port: number, clients: ChildProcess[], viewers: number) {
+  for (const c of clients) send(c, { op: "storm" });
+  await sleep(200);
+  const killedAt = performance.now();
+  servers[0]!.kill("SIGKILL");
+  const fresh = fork(SELF, ["serve", "uws", "local", String(port)], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" });
+  servers[0] = fresh;
+  const ready = await once(fresh, "ready", 60_000);
+  const upAfter = (performance.now() - killedAt) / 1000;
+  const cpu0 = Number(ready.cpu);
+  let progress: Msg[] = [];
+  const count = () => progress.reduce((n, m) => n + (m.back as Float64Array).length, 0);
+  for (let waited = 0; waited < 90_000; waited += 1000) {
+    await sleep(1000);
+    progress = await Promise.all(clients.map((c) => (send(c, { op: "stormProgress" }), once(c, "stormProgress"))));
+    if (count() >= viewers) break;
+  }
+  const allSecs = (performance.now() - killedAt) / 1000;
+  send(fresh, { op: "mem" });
+  const m = await once(fresh, "mem");
+  const times = new Float64Array(count());
+  let at = 0;
+  for (const p of progress) times.set(p.back as Float64Array, at), (at += (p.back as Float64Array).length);
+  times.sort();
+  return {
+    upAfter,
+    back: times.length,
+    viewers,
+    within30: times.filter((t) => t <= 30_000).length,
+    p50: pct(times, 50) / 1000,
+    p95: pct(times, 95) / 1000,
+    max: (times[times.length - 1] ?? NaN) / 1000,
+    allSecs,
+    retries: progress.reduce((n, p) => n + Number(p.retries), 0),
+    cpuSecs: (Number(m.cpu) - cpu0) / 1e6,
+    rssMB: Number(m.rss) / 1048576,
   };
 }
 
@@ -442,12 +522,17 @@ function line(r: Awaited<ReturnType<typeof scenario>>) {
     `  delivered comments per server CPU-second: ${Math.round(r.received / Math.max(1e-6, r.serverCpu * SECONDS))}`,
     `  fan-out latency over ${r.samples} sampled receipts: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
     `  busiest client process: ${(100 * r.clientCpu).toFixed(0)}% of a core, event-loop delay p99 ${r.clientLoopP99.toFixed(1)} ms (max ${r.clientLoopMax.toFixed(1)} ms)`,
+    ...(r.storm
+      ? [
+          `  reconnect storm: new process up ${r.storm.upAfter.toFixed(1)} s after the kill; ${r.storm.back} of ${r.storm.viewers} viewers back (${r.storm.within30} within 30 s), time from the drop p50 ${r.storm.p50.toFixed(1)} s, p95 ${r.storm.p95.toFixed(1)} s, last ${r.storm.max.toFixed(1)} s; ${r.storm.retries} refused tries; the new process spent ${r.storm.cpuSecs.toFixed(1)} CPU-seconds taking the room back, RSS ${r.storm.rssMB.toFixed(0)} MB`,
+        ]
+      : []),
   ].join("\n");
 }
 
 async function main() {
   const [mode, kind, ...rest] = process.argv.slice(2);
-  if (mode === "serve") return kind === "uws" ? serveUws(rest[0] ?? "local") : serveSio();
+  if (mode === "serve") return kind === "uws" ? serveUws(rest[0] ?? "local", Number(rest[1] ?? 0)) : serveSio();
   if (mode === "client") {
     const [port, n, first, speakers] = rest.map(Number) as [number, number, number, number];
     return clientProcess(kind as Kind, port, n, first, speakers);

@@ -10,7 +10,7 @@ const EXAM_NAME = "2026年度政府采购从业人员能力测评";
 const LEARNER = { account: "liuyang_zb", password: "Caiyun@2026pass", nick: "刘洋" };
 
 async function ok(res: Awaited<ReturnType<APIRequestContext["get"]>>) {
-  const body = await res.json();
+  const body = (await res.json()) as { success: boolean; message: string; data: any };
   expect(body.success, body.message).toBe(true);
   return body.data;
 }

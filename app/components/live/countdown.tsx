@@ -15,7 +15,10 @@ export function Countdown({ startTime, cover, isAppointment, busy, onReserve }: 
   const c = useCountdown(startTime);
   const cell = (n: number, unit: string) => (
     <span className="flex items-baseline gap-1">
-      <b className="min-w-[2.4rem] rounded bg-white/15 px-2 py-1 text-center text-3xl tabular-nums">{String(n).padStart(2, "0")}</b>
+      {/* The server's second and the browser's may differ by one: the browser's wins without a re-render of the page. */}
+      <b suppressHydrationWarning className="min-w-[2.4rem] rounded bg-white/15 px-2 py-1 text-center text-3xl tabular-nums">
+        {String(n).padStart(2, "0")}
+      </b>
       <span className="text-sm">{unit}</span>
     </span>
   );

@@ -59,7 +59,11 @@ export function GoodsPanel({ goods, onClick }: { goods: GoodsItem[]; onClick: (g
 
 function SecondsLeft({ until }: { until: number }) {
   const c = useCountdown(until);
-  return <span className="tabular-nums">{c.minutes * 60 + c.seconds + c.hours * 3600} 秒</span>;
+  return (
+    <span suppressHydrationWarning className="tabular-nums">
+      {c.minutes * 60 + c.seconds + c.hours * 3600} 秒
+    </span>
+  );
 }
 
 export function RafflePanel({ raffle, myId, onJoin }: { raffle: RaffleInfo | null; myId: number | null; onJoin: () => void }) {

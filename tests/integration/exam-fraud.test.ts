@@ -143,6 +143,11 @@ describeEachDb("exam fraud checks: rules, evidence, review, appeal", (getDb) => 
     expect(await lc.call((c) => c.exam.fraudDetail({ paperId }))).toMatchObject({ status: 1, voided: 1, canAppeal: 1 });
     expect((await lc.call((c) => c.exam.result({ paperId }))).isPass).toBe(0);
     expect((await rejection(admin.call((c) => c.exam.admin.fraud.check({ id: f!.id, status: 1 })))).message).toBe("该记录已确认作弊");
+    // Recalculating the exam's scores keeps the voided result failed and issues no new certificate.
+    await admin.call((c) => c.exam.admin.exam.calculate({ examId: exam.id }));
+    expect(await attempt()).toMatchObject({ isPass: 0, voidedByFraud: 1 });
+    expect(await db.select().from(userCerts).where(eq(userCerts.userId, learner.id))).toHaveLength(1);
+    expect((await cert()).revokedAt).not.toBeNull();
 
     const cleared = await admin.call((c) => c.exam.admin.fraud.check({ id: f!.id, status: 2 }));
     expect(cleared).toMatchObject({ status: 2, isPass: 1, voided: 0, remark: "录像显示多次离开座位" });

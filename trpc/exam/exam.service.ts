@@ -395,7 +395,8 @@ async function recalc(tx: DbOrTx, exam: Exam, paperId: number) {
   const score = ans.reduce((s, x) => s + (x.score ?? 0), 0);
   const [row] = await tx
     .update(examAttempts)
-    .set({ score, pendingCount: pending, isPass: pending > 0 ? null : score >= exam.passScore ? 1 : 0 })
+    // A result voided by a confirmed fraud stays failed whatever the marking; clearing the check restores it.
+    .set({ score, pendingCount: pending, isPass: a!.voidedByFraud ? 0 : pending > 0 ? null : score >= exam.passScore ? 1 : 0 })
     .where(eq(examAttempts.id, paperId))
     .returning();
   if (row!.isPass === 1 && row!.status === 2) await onExamPassed(tx, row!.userId, exam.id, row!.score);

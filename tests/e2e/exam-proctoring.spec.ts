@@ -126,6 +126,12 @@ test("face verification passes in the wizard, then snapshots and a recording rea
   const img = admin.getByTestId("proctor-snapshots").locator("img").first();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   await shot(admin, "proctor-admin-records");
+  // Flagging the snapshot of a handed-in attempt raises its fraud check.
+  await admin.getByTestId("proctor-snapshots").getByRole("button", { name: "标记可疑" }).click();
+  await expect(admin.getByText("已标记为可疑，将进入防作弊核查")).toBeVisible();
+  await expect(admin.getByTestId("proctor-snapshots").getByRole("button", { name: "取消标记" })).toBeVisible();
+  await admin.goto("/admin/fraud-checks");
+  await expect(admin.getByText("监考人员标记可疑抓拍1张").first()).toBeVisible();
   await admin.close();
 });
 

@@ -1,5 +1,8 @@
+import { useState } from "react";
 import { Badge } from "~/components/admin/table";
+import { adminToast } from "~/components/admin/toast";
 import { Card, EmptyState } from "~/components/ui/card";
+import { errorMessage, trpc } from "~/lib/trpc";
 import { formatDateTime } from "@base/format";
 
 export interface ProctorRecords {
@@ -9,12 +12,46 @@ export interface ProctorRecords {
   loginName: string;
   threshold: number;
   faceChecks: { id: number; url: string; verifyResult: number; similarity: number | null; reason: string; createdAt: number }[];
-  snapshots: { id: number; url: string; createdAt: number }[];
+  snapshots: { id: number; url: string; createdAt: number; flagged?: number }[];
   recordings: { id: number; seq: number; url: string; size: number; durationMs: number; createdAt: number }[];
 }
 
 const time = formatDateTime;
 const clock = (s: number) => `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+
+/**
+ * One snapshot with its 标记可疑 toggle: a flagged snapshot of a handed-in attempt raises (or refreshes) the
+ * attempt's fraud check on the server.
+ */
+function Snapshot({ snap }: { snap: ProctorRecords["snapshots"][number] }) {
+  const [flagged, setFlagged] = useState(snap.flagged === 1);
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await trpc.exam.admin.proctor.flag.mutate({ snapId: snap.id, flagged: flagged ? 0 : 1 });
+      setFlagged(!flagged);
+      adminToast.success(flagged ? "已取消可疑标记" : "已标记为可疑，将进入防作弊核查");
+    } catch (e) {
+      adminToast.error(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <figure className="text-xs text-muted" data-testid={`snapshot-${snap.id}`}>
+      <a href={snap.url} target="_blank" rel="noreferrer">
+        <img src={snap.url} alt="考中抓拍" className={`h-28 w-full rounded object-cover ${flagged ? "ring-2 ring-danger" : ""}`} />
+      </a>
+      <figcaption className="mt-1 flex items-center justify-between gap-1">
+        <span>{time(snap.createdAt)}</span>
+        <button type="button" disabled={busy} onClick={toggle} className={`shrink-0 ${flagged ? "text-danger" : "text-primary"} hover:underline disabled:opacity-50`}>
+          {flagged ? "取消标记" : "标记可疑"}
+        </button>
+      </figcaption>
+    </figure>
+  );
+}
 
 /** What proctoring kept of one attempt: face checks with their similarity, snapshots, video segments. */
 export function ProctorRecordsView({ data }: { data: ProctorRecords }) {
@@ -48,12 +85,7 @@ export function ProctorRecordsView({ data }: { data: ProctorRecords }) {
         {data.snapshots.length ? (
           <div className="grid grid-cols-6 gap-3" data-testid="proctor-snapshots">
             {data.snapshots.map((s) => (
-              <figure key={s.id} className="text-xs text-muted">
-                <a href={s.url} target="_blank" rel="noreferrer">
-                  <img src={s.url} alt="考中抓拍" className="h-28 w-full rounded object-cover" />
-                </a>
-                <figcaption className="mt-1">{time(s.createdAt)}</figcaption>
-              </figure>
+              <Snapshot key={s.id} snap={s} />
             ))}
           </div>
         ) : (

@@ -80,7 +80,17 @@ async function serveUws(busKind: string, port = 0) {
     presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
     endedSessions: async () => [],
   };
-  const rt = await startRealtime({ port, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
+  const start = () => startRealtime({ port, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
+  // A restart on the killed process's port: the port frees once the old process is gone.
+  let rt: Awaited<ReturnType<typeof start>> | undefined;
+  for (let tries = 0; !rt; tries++) {
+    try {
+      rt = await start();
+    } catch (e) {
+      if (!port || tries >= 100) throw e;
+      await sleep(100);
+    }
+  }
   process.on("message", (m: Msg) => {
     if (m.op === "mem") {
       global.gc?.();
@@ -291,7 +301,8 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
         reject(e);
       });
       socket.on("close", () => {
-        if (settled && storming) return void dropped(i, c);
+        // Only an open viewer's drop starts a reconnect; a refused try is retried by the one that made it.
+        if (settled && storming) return void (c.open && dropped(i, c));
         if (settled && measuring) cutOff += 1;
         if (!settled) {
           settled = true;
@@ -391,8 +402,11 @@ const pct = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.mi
 
 async function scenario(kind: Kind) {
   const count = kind === "uws" ? PROCESSES : 1;
+  // The storm restarts the process on its port: keep that port out of the ephemeral range, or a viewer's
+  // reconnect may take it as its own source port (a self-connect) and the new process cannot listen.
+  const fixedPort = STORM && kind === "uws" && count === 1 ? String(20_000 + Math.floor(Math.random() * 10_000)) : "0";
   const servers = Array.from({ length: count }, () =>
-    fork(SELF, ["serve", kind, count > 1 ? "redis" : "local"], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" }),
+    fork(SELF, ["serve", kind, count > 1 ? "redis" : "local", fixedPort], { execArgv: ["--import", "tsx", "--expose-gc"], stdio: "inherit", serialization: "advanced" }),
   );
   const readies = await Promise.all(servers.map((sv) => once(sv, "ready", 60_000)));
   const ready = readies[0]!;

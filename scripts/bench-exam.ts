@@ -36,6 +36,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { exportJWK, generateKeyPair } from "jose";
 
 const SELF = fileURLToPath(import.meta.url);
 const ANSWERS = 20;
@@ -358,6 +359,7 @@ async function main() {
       DATA_DIR: dataDir,
       SERVICE_TOKEN: randomBytes(24).toString("hex"),
       STORAGE_SECRET: randomBytes(24).toString("hex"),
+      CERT_SIGNING_KEY: JSON.stringify(await exportJWK((await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true })).privateKey)),
       PGAPPNAME: "cy-bench-server",
       ...(process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
     };

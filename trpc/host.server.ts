@@ -28,8 +28,19 @@ export async function handleApi(request: Request | LegacyRequest, pathname: stri
  * through the bundle, not a second build, so the pages' loaders and the API share one database handle
  * (an embedded PGlite lives in one instance per process). docs/decisions/020-ground-floor.md.
  */
+/**
+ * The web server's environment. Beyond the shared checks, production needs the certificate signing key
+ * at start, not at the first pass of a bound exam (signing sits inside that pass's transaction); the
+ * realtime and ingest processes, which sign nothing, do not.
+ */
+export function loadWebEnv() {
+  const e = env();
+  if (e.isProduction && !e.CERT_SIGNING_KEY) throw new Error("Invalid environment:\n  CERT_SIGNING_KEY: required when NODE_ENV=production");
+  return e;
+}
+
 export const host = {
-  loadEnv: env,
+  loadEnv: loadWebEnv,
   webWorkers,
   migrateDb,
   closeDb,

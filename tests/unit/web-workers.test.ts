@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { API_PATH } from "@trpc-app/host.server";
+import { API_PATH, loadWebEnv } from "@trpc-app/host.server";
+import { resetEnvCache } from "@base/env.server";
 import { dbPoolSize, parseEnv, webWorkers } from "@base/env.server";
 
 const PG = "postgres://postgres@127.0.0.1:5432/app";
@@ -43,5 +44,25 @@ describe("API paths served before Remix", () => {
       expect(API_PATH.test(p), p).toBe(true);
     for (const p of ["/", "/exam/test", "/api/elearningx/a", "/apis/trpc", "/magician", "/assets/api/elearning/x.js", "/admin/exams"])
       expect(API_PATH.test(p), p).toBe(false);
+  });
+});
+
+describe("the web server's production secrets", () => {
+  it("refuses to start in production without the certificate signing key", () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { NODE_ENV: "production", SERVICE_TOKEN: "0123456789abcdef", STORAGE_SECRET: "0123456789abcdef", DEV_CAPTCHA_CODE: "" });
+      delete process.env.DEV_CAPTCHA_CODE;
+      delete process.env.CERT_SIGNING_KEY;
+      resetEnvCache();
+      expect(() => loadWebEnv()).toThrow("CERT_SIGNING_KEY: required when NODE_ENV=production");
+      process.env.CERT_SIGNING_KEY = JSON.stringify({ kty: "OKP", crv: "Ed25519", x: "x", d: "d" });
+      resetEnvCache();
+      expect(loadWebEnv().isProduction).toBe(true);
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+      resetEnvCache();
+    }
   });
 });

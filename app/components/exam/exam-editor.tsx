@@ -43,6 +43,8 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
   const [paperId, setPaperId] = useState<number | "">("");
   const [range, setRange] = useState<OpenRangeValue>(emptyOpenRange);
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  // An existing exam's settings are shown only once loaded, so nothing typed is overwritten by the load.
+  const [loaded, setLoaded] = useState(true);
 
   useEffect(() => {
     if (!open) return;
@@ -57,6 +59,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
       setRange(emptyOpenRange());
       return;
     }
+    setLoaded(false);
     void Promise.all([
       trpc.exam.admin.exam.getBase.query({ examId }),
       trpc.exam.admin.exam.getAdvanced.query({ examId }),
@@ -69,7 +72,8 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
       setPaperId(b.paperId ?? "");
       setAdv(a as Adv);
       setRange(rangeFromRows(r.entries));
-    });
+      setLoaded(true);
+    }, (e) => setMsg({ ok: false, text: errorMessage(e) }));
   }, [open, examId]);
 
   async function run(fn: () => Promise<unknown>, ok: string) {
@@ -99,6 +103,9 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-h-[92vh] w-[760px] overflow-y-auto">
         <DialogTitle>{id ? "编辑考试" : "新建考试"}</DialogTitle>
+        {!loaded ? (
+          <p className="mt-4 text-sm text-muted" data-testid="exam-editor-loading">{msg ? msg.text : "正在加载考试设置…"}</p>
+        ) : (
         <Tabs defaultValue="base" className="mt-4 text-sm">
           <TabsList>
             <TabsTrigger value="base">基础信息</TabsTrigger>
@@ -173,6 +180,7 @@ export function ExamEditor({ examId, open, onClose, onSaved }: { examId: number 
             <Button onClick={saveRange}>保存开放范围</Button>
           </TabsContent>
         </Tabs>
+        )}
         {msg && <p role={msg.ok ? "status" : "alert"} className={`mt-3 text-sm ${msg.ok ? "text-[#00b42a]" : "text-danger"}`}>{msg.text}</p>}
       </DialogContent>
     </Dialog>

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { BindingPanel } from "~/components/admin/cert/binding-panel";
 import { CertCanvas } from "~/components/admin/cert/cert-canvas";
 import { FieldPalette, FieldPanel } from "~/components/admin/cert/field-panel";
-import { cleanField, defaultFields, FIELD_NAMES, isImageField, LANDSCAPE, newField, PORTRAIT, refitFields, type CertFieldValue, type FieldKey } from "~/components/admin/cert/fields";
+import { defaultFields, type CertField, type CertFieldKey } from "@base/cert-layout";
+import { cleanField, FIELD_NAMES, isImageField, LANDSCAPE, newField, PORTRAIT, refitFields } from "~/components/admin/cert/fields";
 import { adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
@@ -72,8 +73,8 @@ export default function CertTemplateEdit() {
     backgroundUrl: item?.backgroundUrl ?? "",
     sealUrl: item?.sealUrl ?? "",
   }));
-  const [fields, setFields] = useState<CertFieldValue[]>(() => (item ? (item.fields as CertFieldValue[]) : defaultFields()));
-  const [selected, setSelected] = useState<FieldKey | null>(null);
+  const [fields, setFields] = useState<CertField[]>(() => (item ? (item.fields as CertField[]) : defaultFields()));
+  const [selected, setSelected] = useState<CertFieldKey | null>(null);
   const [prefixCheck, setPrefixCheck] = useState<{ ok: boolean; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState("");
@@ -95,7 +96,7 @@ export default function CertTemplateEdit() {
       backgroundUrl: item.backgroundUrl,
       sealUrl: item.sealUrl,
     });
-    setFields(item.fields as CertFieldValue[]);
+    setFields(item.fields as CertField[]);
     setSelected(null);
     setPrefixCheck(null);
     setDirty(false);
@@ -116,7 +117,7 @@ export default function CertTemplateEdit() {
     setForm((f) => ({ ...f, [k]: v }));
     setDirty(true);
   };
-  const changeFields = (fn: (list: CertFieldValue[]) => CertFieldValue[]) => {
+  const changeFields = (fn: (list: CertField[]) => CertField[]) => {
     setFields(fn);
     setDirty(true);
   };
@@ -132,7 +133,7 @@ export default function CertTemplateEdit() {
     setForm((f) => ({ ...f, width: size.width, height: size.height }));
   }
 
-  function patchField(key: FieldKey, patch: Partial<CertFieldValue>) {
+  function patchField(key: CertFieldKey, patch: Partial<CertField>) {
     changeFields((list) =>
       list.map((f) => {
         if (f.key !== key) return f;

@@ -2,43 +2,11 @@ import { sql } from "drizzle-orm";
 import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { users } from "./auth";
+import type { CertField } from "@base/cert-layout";
 
 /** What a certificate is earned for (the spec's content type names: 1 course, 3 exam; 5 exam series, 6 learning map). */
 export const CERT_BUSINESS = { course: 1, exam: 3, series: 5, map: 6 } as const;
 export type CertBusinessType = (typeof CERT_BUSINESS)[keyof typeof CERT_BUSINESS];
-
-/** A field a template places on the certificate. Positions and sizes are in the template's own pixels. */
-export const CERT_FIELD_KEYS = [
-  "realName",
-  "photo",
-  "idNo",
-  "certName",
-  "contentName",
-  "score",
-  "learnHours",
-  "issueDate",
-  "validity",
-  "certNo",
-  "issuer",
-  "seal",
-  "qr",
-] as const;
-export type CertFieldKey = (typeof CERT_FIELD_KEYS)[number];
-
-export interface CertField {
-  key: CertFieldKey;
-  x: number;
-  y: number;
-  /** Text fields: font size in px; images (photo, seal, qr): the box's width. */
-  size: number;
-  /** Images only: the box's height (photo 295x413 by default). */
-  height?: number;
-  color?: string;
-  bold?: boolean;
-  align?: "left" | "center" | "right";
-  /** Text before the value, e.g. "证书编号：". */
-  label?: string;
-}
 
 /** Certificate templates (back-office.md 7.10). status 1 enabled, 0 disabled. */
 export const certTemplates = pgTable(

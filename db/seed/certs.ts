@@ -5,7 +5,8 @@ import { putObject } from "@trpc-app/upload/object.service";
 import { addTemplate, bind } from "@trpc-app/cert/template.service";
 import { issueCertificate } from "@trpc-app/cert/issue.service";
 import { createCanvas } from "@napi-rs/canvas";
-import { defaultFields, registerFonts, SANS } from "@trpc-app/cert/render";
+import { defaultFields } from "@base/cert-layout";
+import { registerFonts, SANS } from "@trpc-app/cert/render";
 
 /** A cream certificate ground with a double gold frame and a rule under the title. */
 async function backgroundPng(w: number, h: number) {

@@ -233,6 +233,11 @@ describeEachDb("certificates", (getDb) => {
     const found = await visitor.call((c) => c.cert.search({ certNo: cert!.certNo.toLowerCase(), name: "王晓雯" }));
     expect(found.realName).toBe("王*雯");
     expect(found.idNo).not.toContain("19900307");
+    // Guessing names from one address is throttled; another address still searches.
+    const guesser = testClient(db, { ip: "10.9.9.9" });
+    for (let i = 0; i < 30; i++) await rejection(guesser.call((c) => c.cert.search({ certNo: cert!.certNo, name: `王${i}` })));
+    expect((await rejection(guesser.call((c) => c.cert.search({ certNo: cert!.certNo, name: "王晓雯" })))).message).toBe("操作过于频繁，请稍后再试");
+    expect((await testClient(db, { ip: "10.9.9.8" }).call((c) => c.cert.search({ certNo: cert!.certNo, name: "王晓雯" }))).realName).toBe("王*雯");
     expect(JSON.stringify(found)).not.toContain(cert!.idNo);
   });
 

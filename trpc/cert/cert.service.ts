@@ -5,10 +5,13 @@ import { fail, notFound } from "@base/errors";
 import { maskIdNo, maskName } from "@base/format";
 import { paginate, type PageRequest } from "@base/paging";
 import { mediaUrl } from "../course/view";
+import { countingFailures, type Limit } from "../auth/rate-limit.service";
 import { isOwnUpload } from "../upload/access.service";
+import { storageKeyOf } from "../upload/file-ref";
 import { keyOfFileUrl, putObject, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type UserCert } from "./issue.service";
-import { defaultFields, renderPdf, renderPng, type CertFace, type CertLayout } from "./render";
+import { defaultFields, type CertFace } from "@base/cert-layout";
+import { renderPdf, renderPng, type CertLayout } from "./render";
 import { checkSignature } from "./signing";
 
 export const CERT_REFUSED = "证书不存在或您无权查看";
@@ -124,7 +127,7 @@ export async function gainInfo(db: DbOrTx, userId: number, certId: number) {
  */
 export async function saveClientImage(db: DbOrTx, viewer: { id: number; isAdmin: number }, id: number, url: string, asAdmin = false) {
   const c = asAdmin ? await certById(db, id) : await ownCert(db, viewer.id, id);
-  const key = keyOfFileUrl(url) ?? (url.includes("/") && !/^[a-z]+:/i.test(url) ? url : null);
+  const key = storageKeyOf(url);
   if (!key || !(asAdmin || (await isOwnUpload(db, viewer.id, key)))) throw fail("证书图片须为您上传的图片");
   await db.update(userCerts).set({ clientImageUrl: url }).where(eq(userCerts.id, c.id));
   return { userCertId: c.id, certImgUrl: imageUrlOf(c) };
@@ -134,6 +137,12 @@ export async function certById(db: DbOrTx, id: number) {
   const [c] = await db.select().from(userCerts).where(eq(userCerts.id, id));
   if (!c) throw notFound("证书不存在");
   return c;
+}
+
+/** The learner's own certificate drawn again (regenerateCert). */
+export async function regenerateOwn(db: DbOrTx, userId: number, id: number) {
+  await ownCert(db, userId, id);
+  return regenerate(db, id);
 }
 
 /** Draws the image again on next view (new version, so caches and old links move on). */
@@ -222,8 +231,15 @@ export async function certByCredential(db: DbOrTx, credentialId: string) {
 
 // ---- verification centre ----
 
-/** Search by number and name (both must match): the public view. */
-export async function searchCert(db: DbOrTx, certNo: string, name: string) {
+/** Failed verification-centre searches from one address (number + name guessing). */
+const SEARCH_FAILURES_PER_IP: Limit = { name: "cert-search-ip", max: 30, windowMs: 15 * 60_000 };
+
+/** Search by number and name (both must match): the public view. Failed searches are throttled per address. */
+export function searchCert(db: DbOrTx, ip: string, certNo: string, name: string) {
+  return countingFailures(db, SEARCH_FAILURES_PER_IP, ip, () => findCert(db, certNo, name));
+}
+
+async function findCert(db: DbOrTx, certNo: string, name: string) {
   const [c] = await db
     .select()
     .from(userCerts)

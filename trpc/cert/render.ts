@@ -2,24 +2,8 @@ import { existsSync } from "node:fs";
 import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import QRCode from "qrcode";
-import type { CertField } from "@db/schema";
-import { formatDateCn, maskIdNo } from "@base/format";
+import { fieldText, imageBox, type CertFace, type CertField } from "@base/cert-layout";
 import { encodeRgbaPng } from "@base/png";
-
-/** What a certificate prints, frozen at issue. */
-export interface CertFace {
-  realName: string;
-  idNo: string;
-  certName: string;
-  contentName: string;
-  score: number | null;
-  learnHours: number | null;
-  issuedAt: number;
-  expiresAt: number | null;
-  certNo: string;
-  issuerName: string;
-  verifyUrl: string;
-}
 
 export interface CertLayout {
   width: number;
@@ -75,34 +59,6 @@ function drawInBox(ctx: SKRSContext2D, img: Img, x: number, y: number, w: number
   } else ctx.drawImage(img, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh);
 }
 
-/** The text a field prints (its label first). */
-export function fieldText(key: CertField["key"], face: CertFace): string {
-  switch (key) {
-    case "realName":
-      return face.realName;
-    case "idNo":
-      return maskIdNo(face.idNo);
-    case "certName":
-      return face.certName;
-    case "contentName":
-      return face.contentName;
-    case "score":
-      return face.score === null ? "" : `${Number.isInteger(face.score) ? face.score : face.score.toFixed(1)}分`;
-    case "learnHours":
-      return face.learnHours === null ? "" : `${face.learnHours}学时`;
-    case "issueDate":
-      return formatDateCn(face.issuedAt);
-    case "validity":
-      return face.expiresAt ? `有效期至${formatDateCn(face.expiresAt)}` : "长期有效";
-    case "certNo":
-      return face.certNo;
-    case "issuer":
-      return face.issuerName;
-    default:
-      return "";
-  }
-}
-
 function drawQr(ctx: SKRSContext2D, text: string, x: number, y: number, size: number) {
   const q = QRCode.create(text, { errorCorrectionLevel: "M" });
   const n = q.modules.size;
@@ -141,7 +97,7 @@ export async function drawCert(layout: CertLayout, face: CertFace, images: CertI
   }
   for (const f of layout.fields) {
     if (f.key === "photo" || f.key === "seal") {
-      const boxH = f.height ?? (f.key === "photo" ? Math.round((f.size * 413) / 295) : f.size);
+      const boxH = imageBox(f).h;
       const img = f.key === "photo" ? photo : seal;
       if (img) {
         // A seal is inked: the text under it stays readable.
@@ -209,23 +165,3 @@ export async function renderPdf(layout: CertLayout, face: CertFace, images: Cert
   return doc.save();
 }
 
-/** Where new templates place their fields (landscape A4 at 96 dpi), so a template works before any dragging. */
-export function defaultFields(width = 1123, height = 794): CertField[] {
-  const cx = Math.round(width / 2);
-  const s = width / 1123;
-  const r = (n: number) => Math.round(n * s);
-  return [
-    { key: "certName", x: cx, y: r(110), size: r(52), bold: true, align: "center", color: "#8b1a1a" },
-    { key: "photo", x: r(110), y: r(250), size: r(150) },
-    { key: "realName", x: r(300), y: r(270), size: r(34), bold: true, label: "" },
-    { key: "idNo", x: r(300), y: r(330), size: r(20), label: "身份证号：", color: "#555" },
-    { key: "contentName", x: r(300), y: r(390), size: r(26), label: "完成：" },
-    { key: "score", x: r(300), y: r(440), size: r(22), label: "成绩：" },
-    { key: "certNo", x: r(110), y: r(height - 140), size: r(18), label: "证书编号：", color: "#555" },
-    { key: "validity", x: r(110), y: r(height - 110), size: r(18), color: "#555" },
-    { key: "seal", x: r(width - 300), y: r(height - 270), size: r(150) },
-    { key: "issuer", x: r(width - 300), y: r(height - 210), size: r(24), align: "center" },
-    { key: "issueDate", x: r(width - 300), y: r(height - 170), size: r(22), align: "center" },
-    { key: "qr", x: r(width - 190), y: r(250), size: r(120) },
-  ];
-}

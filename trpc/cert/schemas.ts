@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CERT_FIELD_KEYS } from "@db/schema";
+import { CERT_FIELD_KEYS } from "@base/cert-layout";
 import { idOf, ids, intIn, numeric, opt, paging, withPaging } from "@base/legacy-input";
 
 export const PREFIX_RULE = /^[A-Z][A-Z0-9]{1,11}$/;

@@ -7,7 +7,8 @@ import { paginate, type PageRequest } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { keyOfFileUrl, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type CertTemplate } from "./issue.service";
-import { defaultFields, renderPng } from "./render";
+import { defaultFields, sampleFace } from "@base/cert-layout";
+import { renderPng } from "./render";
 import { PREFIX_HINT, PREFIX_RULE, type TemplateInput } from "./schemas";
 
 export const TEMPLATE_NOT_FOUND = "证书模板不存在或已删除";
@@ -262,7 +263,6 @@ export async function templateOptions(db: DbOrTx) {
 
 // ---- preview ----
 
-const SAMPLE = { realName: "王小雯", idNo: "110101199003071234", contentName: "政府采购法律法规与实务", score: 92, learnHours: 8, issuerName: "财云学院" };
 
 async function imageBytes(url: string | undefined) {
   const key = url ? keyOfFileUrl(url) : null;
@@ -273,19 +273,6 @@ async function imageBytes(url: string | undefined) {
 export async function previewTemplate(input: { backgroundUrl?: string; sealUrl?: string; width: number; height: number; certName?: string; issuerName?: string; validityMonths?: number; prefix?: string; fields: CertTemplate["fields"] }) {
   const now = Date.now();
   const [background, seal] = await Promise.all([imageBytes(input.backgroundUrl), imageBytes(input.sealUrl)]);
-  const png = await renderPng(
-    { width: input.width, height: input.height, fields: input.fields },
-    {
-      ...SAMPLE,
-      certName: input.certName || "培训合格证书",
-      issuerName: input.issuerName || SAMPLE.issuerName,
-      issuedAt: now,
-      expiresAt: input.validityMonths ? now + input.validityMonths * 30 * 86400_000 : null,
-      certNo: `${input.prefix || "CY"}${new Date(now).getFullYear()}000001`,
-      verifyUrl: verifyUrlOf("00000000-0000-4000-8000-000000000000"),
-    },
-    { background, seal },
-    { placeholders: true },
-  );
+  const png = await renderPng({ width: input.width, height: input.height, fields: input.fields }, sampleFace(input, now, verifyUrlOf("00000000-0000-4000-8000-000000000000")), { background, seal }, { placeholders: true });
   return { dataUrl: `data:image/png;base64,${png.toString("base64")}` };
 }

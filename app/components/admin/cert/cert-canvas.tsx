@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
-import { FIELD_NAMES, imageBox, isImageField, sampleText, type CertFieldValue, type FieldKey, type SampleContext } from "./fields";
+import { imageBox, type CertField, type CertFieldKey } from "@base/cert-layout";
+import { FIELD_NAMES, isImageField, sampleText, type SampleContext } from "./fields";
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), Math.max(lo, hi));
 
@@ -30,7 +31,7 @@ function QrPlaceholder() {
 }
 
 interface Drag {
-  key: FieldKey;
+  key: CertFieldKey;
   pointerId: number;
   startX: number;
   startY: number;
@@ -62,17 +63,17 @@ export function CertCanvas({
   height: number;
   backgroundUrl: string;
   sealUrl: string;
-  fields: CertFieldValue[];
-  selected: FieldKey | null;
+  fields: CertField[];
+  selected: CertFieldKey | null;
   sample: SampleContext;
   maxHeight?: number;
-  onSelect: (key: FieldKey | null) => void;
-  onMove: (key: FieldKey, x: number, y: number) => void;
+  onSelect: (key: CertFieldKey | null) => void;
+  onMove: (key: CertFieldKey, x: number, y: number) => void;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [avail, setAvail] = useState(760);
   const drag = useRef<Drag | null>(null);
-  const boxes = useRef(new Map<FieldKey, HTMLElement>());
+  const boxes = useRef(new Map<CertFieldKey, HTMLElement>());
 
   useEffect(() => {
     const el = frame.current;
@@ -87,22 +88,22 @@ export function CertCanvas({
   const scale = Math.min(avail / width, maxHeight / height);
 
   /** The field's top-left corner for a box whose visible left edge is `left`. */
-  const anchorX = (f: CertFieldValue, left: number, w: number) => (isImageField(f.key) || !f.align || f.align === "left" ? left : f.align === "center" ? left + w / 2 : left + w);
-  const leftOf = (f: CertFieldValue, w: number) => (isImageField(f.key) || !f.align || f.align === "left" ? f.x : f.align === "center" ? f.x - w / 2 : f.x - w);
+  const anchorX = (f: CertField, left: number, w: number) => (isImageField(f.key) || !f.align || f.align === "left" ? left : f.align === "center" ? left + w / 2 : left + w);
+  const leftOf = (f: CertField, w: number) => (isImageField(f.key) || !f.align || f.align === "left" ? f.x : f.align === "center" ? f.x - w / 2 : f.x - w);
 
   /** Keeps a field's whole box on the canvas. */
-  function place(f: CertFieldValue, x: number, y: number, w: number, h: number) {
+  function place(f: CertField, x: number, y: number, w: number, h: number) {
     const left = clamp(leftOf({ ...f, x }, w), 0, width - w);
     const top = clamp(y, 0, height - h);
     onMove(f.key, Math.round(anchorX(f, left, w)), Math.round(top));
   }
 
-  function sizeOf(key: FieldKey) {
+  function sizeOf(key: CertFieldKey) {
     const el = boxes.current.get(key);
     return el ? { w: el.offsetWidth / scale, h: el.offsetHeight / scale } : { w: 0, h: 0 };
   }
 
-  function down(e: React.PointerEvent<HTMLElement>, f: CertFieldValue) {
+  function down(e: React.PointerEvent<HTMLElement>, f: CertField) {
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
@@ -112,7 +113,7 @@ export function CertCanvas({
     const { w, h } = sizeOf(f.key);
     drag.current = { key: f.key, pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, fx: f.x, fy: f.y, w, h, moved: false };
   }
-  function move(e: React.PointerEvent<HTMLElement>, f: CertFieldValue) {
+  function move(e: React.PointerEvent<HTMLElement>, f: CertField) {
     const d = drag.current;
     if (!d || d.pointerId !== e.pointerId || d.key !== f.key) return;
     const dx = (e.clientX - d.startX) / scale;
@@ -124,7 +125,7 @@ export function CertCanvas({
   function up(e: React.PointerEvent<HTMLElement>) {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   }
-  function key(e: React.KeyboardEvent<HTMLElement>, f: CertFieldValue) {
+  function key(e: React.KeyboardEvent<HTMLElement>, f: CertField) {
     const step = e.shiftKey ? 10 : 1;
     const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
     const d = delta[e.key];

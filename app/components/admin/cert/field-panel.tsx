@@ -1,6 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { FIELD_KEYS, FIELD_NAMES, isImageField, type CertFieldValue, type FieldKey } from "./fields";
+import { CERT_FIELD_KEYS, type CertField, type CertFieldKey } from "@base/cert-layout";
+import { FIELD_NAMES, isImageField } from "./fields";
 
 const input = "h-8 w-full rounded-md border border-border bg-white px-2 text-sm focus:border-primary focus:outline-none";
 const ALIGNS = [
@@ -10,14 +11,14 @@ const ALIGNS = [
 ] as const;
 
 /** The 13 field kinds: a placed one is selected on click, another is added to the canvas. */
-export function FieldPalette({ fields, selected, onAdd, onSelect }: { fields: CertFieldValue[]; selected: FieldKey | null; onAdd: (key: FieldKey) => void; onSelect: (key: FieldKey) => void }) {
+export function FieldPalette({ fields, selected, onAdd, onSelect }: { fields: CertField[]; selected: CertFieldKey | null; onAdd: (key: CertFieldKey) => void; onSelect: (key: CertFieldKey) => void }) {
   const placed = new Set(fields.map((f) => f.key));
   return (
     <div>
       <h3 className="mb-2 text-sm font-medium text-[#1d2129]">字段</h3>
       <p className="mb-2 text-xs text-muted">点击未放置的字段添加到证书上，再拖动到合适的位置</p>
       <div className="grid grid-cols-2 gap-1.5" aria-label="证书字段">
-        {FIELD_KEYS.map((k) => {
+        {CERT_FIELD_KEYS.map((k) => {
           const on = placed.has(k);
           return (
             <button
@@ -41,7 +42,7 @@ export function FieldPalette({ fields, selected, onAdd, onSelect }: { fields: Ce
 }
 
 /** The selected field's own settings. */
-export function FieldPanel({ field, onChange, onRemove }: { field: CertFieldValue; onChange: (patch: Partial<CertFieldValue>) => void; onRemove: () => void }) {
+export function FieldPanel({ field, onChange, onRemove }: { field: CertField; onChange: (patch: Partial<CertField>) => void; onRemove: () => void }) {
   const image = isImageField(field.key);
   const num = (v: string) => (v === "" ? 0 : Number(v));
   return (

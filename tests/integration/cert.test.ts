@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { CERT_BUSINESS, certSigningKeys, userCerts } from "@db/schema";
 import { resetEnvCache } from "@base/env.server";
+import { defaultFields } from "@base/cert-layout";
 import { issueCertificate, onExamPassed } from "@trpc-app/cert/issue.service";
 import { certPdf, certPng } from "@trpc-app/cert/cert.service";
 import { resetSigningKey } from "@trpc-app/cert/signing";
@@ -251,6 +252,8 @@ describeEachDb("certificates", (getDb) => {
     expect(await msg(admin.call((c) => c.cert.admin.add({ ...template("CYAB"), fields: [{ key: "realName", x: 1500, y: 10, size: 30 }] })))).toBe("字段位置超出证书画布，请拖回证书内");
     expect(await msg(admin.call((c) => c.cert.admin.add({ ...template("CYAB"), fields: [{ key: "realName", x: 1, y: 1, size: 30 }, { key: "realName", x: 2, y: 2, size: 30 }] })))).toBe("同一字段只能放置一次");
     expect(await msg(admin.call((c) => c.cert.admin.add({ ...template("CYAB"), fields: [{ key: "nickname" as never, x: 1, y: 1, size: 30 }] })))).toBe("证书字段不正确");
+    // The default layout is one the editor may send back as it is.
+    expect((await admin.call((c) => c.cert.admin.add({ ...template("CYDF"), fields: defaultFields() }))).fields.map((f) => [f.key, f.x, f.y, f.color ?? ""])).toEqual(defaultFields().map((f) => [f.key, f.x, f.y, f.color ?? ""]));
     const t = await admin.call((c) => c.cert.admin.add(template("cyab")));
     expect(t.prefix).toBe("CYAB");
     expect(t.fields.length).toBeGreaterThan(5);
@@ -269,7 +272,7 @@ describeEachDb("certificates", (getDb) => {
     expect(await admin.call((c) => c.cert.admin.del({ ids: [t.id] }))).toEqual({ count: 1 });
     // A deleted template's prefix is free again; its page no longer lists it.
     expect(await admin.call((c) => c.cert.admin.checkPrefix({ prefix: "CYAB" }))).toMatchObject({ available: true });
-    expect((await admin.call((c) => c.cert.admin.page({}))).list.map((x) => x.id)).toEqual([copy.id]);
+    expect((await admin.call((c) => c.cert.admin.page({}))).list.map((x) => x.prefix)).toEqual(["CYAB2", "CYDF"]);
     expect(await msg(admin.call((c) => c.cert.admin.bind({ templateId: copy.id, businessType: 3, businessId: 987654 })))).toBe("证书模板已停用，请先启用");
     await admin.call((c) => c.cert.admin.able({ ids: [copy.id] }));
     expect(await msg(admin.call((c) => c.cert.admin.bind({ templateId: copy.id, businessType: 3, businessId: 987654 })))).toBe("考试不存在或已删除");

@@ -16,6 +16,9 @@ import { messageRouter } from "./message/router";
 import { commentRouter } from "./comment/router";
 import { questionnaireRouter } from "./questionnaire/router";
 import { certRouter } from "./cert/router";
+import { pathRouter } from "./path/router";
+import { taskRouter } from "./task/router";
+import { checkInRouter } from "./checkin/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -36,6 +39,9 @@ export const appRouter = router({
   comment: commentRouter,
   questionnaire: questionnaireRouter,
   cert: certRouter,
+  path: pathRouter,
+  task: taskRouter,
+  checkIn: checkInRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,3 +13,6 @@ export * from "./comment";
 export * from "./questionnaire";
 export * from "./upload";
 export * from "./cert";
+export * from "./path";
+export * from "./checkin";
+export * from "./task";

@@ -1,3 +1,5 @@
+import { creditStudyDay } from "../checkin/study-days.service";
+import { onPathContentCompleted } from "../path/completion.service";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@db/client";
 import { courseChapters, userChapterProgress, userCourses, userLearnClocks, users } from "@db/schema";
@@ -124,7 +126,11 @@ export async function reportLearning(db: DbOrTx, viewer: Viewer, input: LearnInp
         ...(firstCompletion ? { completed: 1, completedAt: now } : {}),
       })
       .where(eq(userCourses.id, mine.id));
-    if (firstCompletion) await onCourseCompleted(tx, viewer.id, input.courseId);
+    await creditStudyDay(tx, viewer.id, 1, input.courseId, credited, now);
+    if (firstCompletion) {
+      await onCourseCompleted(tx, viewer.id, input.courseId);
+      await onPathContentCompleted(tx, viewer.id, 1, input.courseId);
+    }
     if (credited > 0 || firstCompletion) {
       await tx
         .update(users)

@@ -1,3 +1,5 @@
+import { creditStudyDay } from "../checkin/study-days.service";
+import { onPathContentCompleted } from "../path/completion.service";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
@@ -231,7 +233,15 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
     .prepare("exam_close_attempt")
     .execute();
   // The certificate is issued in the transaction that records the pass (once per learner and exam).
-  if (closed?.isPass === 1) await onExamPassed(tx, closed.userId, exam.id, closed.score);
+  if (closed) {
+    // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
+    const spent = (closed.submittedAt!.getTime() - (closed.startedAt ?? closed.submittedAt!).getTime()) / 1000;
+    await creditStudyDay(tx, closed.userId, 3, exam.id, Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60), closed.submittedAt!);
+  }
+  if (closed?.isPass === 1) {
+    await onExamPassed(tx, closed.userId, exam.id, closed.score);
+    await onPathContentCompleted(tx, closed.userId, 3, exam.id);
+  }
   return closed ?? attempt;
 }
 

@@ -1,3 +1,4 @@
+import { onPathContentCompleted } from "../path/completion.service";
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, orgGroups, userCourses, userGroups, userIdentities, users, type QuestionType } from "@db/schema";
@@ -399,7 +400,10 @@ async function recalc(tx: DbOrTx, exam: Exam, paperId: number) {
     .set({ score, pendingCount: pending, isPass: a!.voidedByFraud ? 0 : pending > 0 ? null : score >= exam.passScore ? 1 : 0 })
     .where(eq(examAttempts.id, paperId))
     .returning();
-  if (row!.isPass === 1 && row!.status === 2) await onExamPassed(tx, row!.userId, exam.id, row!.score);
+  if (row!.isPass === 1 && row!.status === 2) {
+    await onExamPassed(tx, row!.userId, exam.id, row!.score);
+    await onPathContentCompleted(tx, row!.userId, 3, exam.id);
+  }
   return { paperId, score: row!.score, pendingCount: row!.pendingCount, isPass: row!.isPass };
 }
 

@@ -1,3 +1,4 @@
+import { creditStudyDay, creditStudyDaysFrom } from "../checkin/study-days.service";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
@@ -228,7 +229,8 @@ export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSec
   const since = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${liveWatchRecords.playbackAt}))`;
   const credit = sql`greatest(0, least(${claimed}::int, coalesce(round(${since}), 0)))::int`;
   const next = leaving ? null : now;
-  await db
+  const [before] = await db.select({ s: liveWatchRecords.playbackSeconds }).from(liveWatchRecords).where(where);
+  const [after] = await db
     .insert(liveWatchRecords)
     .values({ liveId: live.id, userId, playbackAt: next, lastLeaveAt: leaving ? now : null })
     .onConflictDoUpdate({
@@ -238,7 +240,9 @@ export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSec
         playbackAt: next,
         ...(leaving ? { lastLeaveAt: now } : {}),
       },
-    });
+    })
+    .returning({ s: liveWatchRecords.playbackSeconds });
+  await creditStudyDay(db, userId, 2, live.id, (after?.s ?? 0) - (before?.s ?? 0), now);
   await rescore(db, live.id, [userId]);
   return { success: true };
 }
@@ -273,17 +277,25 @@ export async function recordPresence(db: DbOrTx, liveId: number, report: { prese
     [left, null, now.toISOString()],
   ] as const) {
     if (!ids.length) continue;
+    // The time credited also goes to each viewer's study day (check-in): `old` reads the records as
+    // they were before this statement, so the difference is this report's credit.
+    const idList = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`;
     await db.execute(sql`
-      insert into ${r} (live_id, user_id, presence_at, last_leave_at)
-      select ${liveId}::bigint, u.id, ${presenceAt}::timestamptz, ${leftAt}::timestamptz
-      from ${users} u
-      where u.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint) and u.status = 1
-      on conflict (live_id, user_id) do update set
-        watch_seconds = ${watched},
-        score = ${scoreOf(watched)},
-        presence_at = excluded.presence_at,
-        last_leave_at = coalesce(excluded.last_leave_at, ${r.lastLeaveAt}),
-        updated_at = now()`);
+      with old as (select user_id, watch_seconds from ${r} where live_id = ${liveId} and user_id in ${idList}),
+      up as (
+        insert into ${r} (live_id, user_id, presence_at, last_leave_at)
+        select ${liveId}::bigint, u.id, ${presenceAt}::timestamptz, ${leftAt}::timestamptz
+        from ${users} u
+        where u.id in ${idList} and u.status = 1
+        on conflict (live_id, user_id) do update set
+          watch_seconds = ${watched},
+          score = ${scoreOf(watched)},
+          presence_at = excluded.presence_at,
+          last_leave_at = coalesce(excluded.last_leave_at, ${r.lastLeaveAt}),
+          updated_at = now()
+        returning user_id, watch_seconds
+      )
+      ${creditStudyDaysFrom(sql`select up.user_id, up.watch_seconds - coalesce(old.watch_seconds, 0) from up left join old on old.user_id = up.user_id`, 2, liveId, now)}`);
   }
   return { count: present.length + left.length };
 }

@@ -9,6 +9,7 @@ export interface PersonMenuItem {
 const ALL: PersonMenuItem[] = [
   { key: "overview", label: "概览", to: "/person/overview" },
   { key: "study", label: "我的学习", to: "/person/study", track: true },
+  { key: "task", label: "我的任务", to: "/person/task" },
   { key: "credits", label: "学习学分", to: "/person/credits" },
   { key: "collection", label: "我的收藏", to: "/person/collection", track: true },
   { key: "certificate", label: "我的证书", to: "/person/certificate" },

@@ -1,0 +1,3 @@
+import { legacyRows } from "../legacy/types";
+
+export const checkInLegacy = legacyRows([]);

@@ -1,0 +1,5 @@
+import { router } from "../init";
+import { pathAdminRouter } from "./admin";
+import { pathLearnerProcedures } from "./learner";
+
+export const pathRouter = router({ ...pathLearnerProcedures, admin: pathAdminRouter });

@@ -17,6 +17,9 @@ import { seedComments } from "./comments";
 import { seedQuestionnaires } from "./questionnaires";
 import { seedCerts } from "./certs";
 import { seedFraud } from "./fraud";
+import { seedPaths } from "./paths";
+import { seedCheckIn } from "./checkin";
+import { seedTasks } from "./tasks";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -105,5 +108,9 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedQuestionnaires(db);
   await seedCerts(db);
   await seedFraud(db);
+  // The learning map first: the check-in campaign and the tasks point at its content.
+  await seedPaths(db);
+  await seedCheckIn(db);
+  await seedTasks(db);
   return { seeded: true };
 }

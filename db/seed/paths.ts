@@ -1,0 +1,3 @@
+import type { Db } from "@db/client";
+
+export async function seedPaths(_db: Db) {}

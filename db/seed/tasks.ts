@@ -1,0 +1,3 @@
+import type { Db } from "@db/client";
+
+export async function seedTasks(_db: Db) {}

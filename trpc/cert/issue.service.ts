@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { CERT_BUSINESS, CERT_SOURCE, certBindings, certNumberSeqs, certTemplates, courses, examAttempts, examSeries, exams, userCerts, userIdentities, users, type CertBusinessType } from "@db/schema";
+import { CERT_BUSINESS, CERT_SOURCE, certBindings, certNumberSeqs, certTemplates, courses, examAttempts, examSeries, exams, learningPaths, userCerts, userIdentities, users, type CertBusinessType } from "@db/schema";
 import { env } from "@base/env.server";
 import { signCredential } from "./signing";
 
@@ -82,6 +82,10 @@ async function contentOf(tx: DbOrTx, type: number, id: number): Promise<{ name: 
   if (type === CERT_BUSINESS.exam) {
     const [e] = await tx.select({ name: exams.name }).from(exams).where(eq(exams.id, id));
     return e ? { name: e.name, learnHours: null } : null;
+  }
+  if (type === CERT_BUSINESS.map) {
+    const [m] = await tx.select({ name: learningPaths.name }).from(learningPaths).where(eq(learningPaths.id, id));
+    return m ? { name: m.name, learnHours: null } : null;
   }
   if (type === CERT_BUSINESS.series) {
     const [s] = await tx.select({ name: examSeries.name }).from(examSeries).where(eq(examSeries.id, id));

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { CERT_BUSINESS, certBindings, certTemplates, courses, examSeries, exams, userCerts } from "@db/schema";
+import { CERT_BUSINESS, certBindings, certTemplates, courses, examSeries, exams, learningPaths, userCerts } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { copyName } from "@base/copy-name";
 import { paginate, type PageRequest } from "@base/paging";
@@ -154,13 +154,14 @@ export async function setTemplateStatus(db: DbOrTx, ids: number[], status: 0 | 1
 /** What a template is bound to, with the contents' names. */
 export async function bindingsOf(db: DbOrTx, templateId: number) {
   const rows = await db
-    .select({ businessType: certBindings.businessType, businessId: certBindings.businessId, examName: exams.name, courseName: courses.name, seriesName: examSeries.name })
+    .select({ businessType: certBindings.businessType, businessId: certBindings.businessId, examName: exams.name, courseName: courses.name, seriesName: examSeries.name, mapName: learningPaths.name })
     .from(certBindings)
     .leftJoin(exams, and(eq(certBindings.businessType, CERT_BUSINESS.exam), eq(exams.id, certBindings.businessId)))
     .leftJoin(courses, and(eq(certBindings.businessType, CERT_BUSINESS.course), eq(courses.id, certBindings.businessId)))
     .leftJoin(examSeries, and(eq(certBindings.businessType, CERT_BUSINESS.series), eq(examSeries.id, certBindings.businessId)))
+    .leftJoin(learningPaths, and(eq(certBindings.businessType, CERT_BUSINESS.map), eq(learningPaths.id, certBindings.businessId)))
     .where(eq(certBindings.templateId, templateId));
-  return rows.map((r) => ({ businessType: r.businessType, businessTypeName: BUSINESS_NAMES[r.businessType] ?? "", businessId: r.businessId, name: r.examName ?? r.courseName ?? r.seriesName ?? "" }));
+  return rows.map((r) => ({ businessType: r.businessType, businessTypeName: BUSINESS_NAMES[r.businessType] ?? "", businessId: r.businessId, name: r.examName ?? r.courseName ?? r.seriesName ?? r.mapName ?? "" }));
 }
 
 export async function checkBindStatus(db: DbOrTx, id: number) {

@@ -1,4 +1,11 @@
 import type { DbOrTx } from "@db/client";
+import { settleMapsWithContent } from "./path.service";
 
-/** Filled in by the map service: re-evaluates the learner's maps holding this content. */
-export async function onPathContentCompleted(_tx: DbOrTx, _userId: number, _contentType: number, _contentId: number) {}
+/**
+ * Called in the transaction that records a completion (a course's first completion, an exam passed):
+ * the learner's maps holding that content are settled, so the last node completes the map and issues
+ * its certificate in the same transaction. Lives and links settle when the map is next opened.
+ */
+export async function onPathContentCompleted(tx: DbOrTx, userId: number, contentType: number, contentId: number) {
+  await settleMapsWithContent(tx, userId, contentType, contentId);
+}

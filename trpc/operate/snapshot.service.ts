@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courses } from "@db/schema/course";
 import { lives } from "@db/schema/live";
+import { learningPaths } from "@db/schema/path";
 
 // Display fields of a recommended item, read from the content it points at (courses and lives).
 
@@ -76,6 +77,15 @@ export async function readSnapshots(db: DbOrTx, refs: { type: number; recommendO
         });
     } catch {
       // Live table absent: keep the stored snapshot.
+    }
+  }
+  const mapIds = [...new Set(refs.filter((r) => r.type === 4).map((r) => r.recommendObjectId))];
+  if (mapIds.length) {
+    try {
+      const rows = await db.select().from(learningPaths).where(inArray(learningPaths.id, mapIds));
+      for (const m of rows) out.set(`4:${m.id}`, { name: m.name, picUrl: m.coverUrl ?? "", hidden: m.status !== 1 || !!m.deletedAt });
+    } catch {
+      // Map table absent: keep the stored snapshot.
     }
   }
   return out;

@@ -22,6 +22,8 @@ import { formatDateTime } from "@base/format";
 import { likePattern } from "@base/sql";
 import { isOpenTo, userScope } from "../org/membership";
 import { issueCertificate } from "../cert/issue.service";
+import { userCourseOf } from "../course/access.service";
+import { joinCourse } from "../course/enrol.service";
 import { contentProgress, progressOf, type ContentProgress } from "./progress.service";
 
 export type LearningPath = typeof learningPaths.$inferSelect;
@@ -383,13 +385,23 @@ export async function enterNode(db: DbOrTx, viewer: Viewer, nodeId: number, now 
     .set({ lastNodeId: n.id, lastVisitAt: now })
     .where(and(eq(learningPathMembers.pathId, p.id), eq(learningPathMembers.userId, viewer.id)));
   const after = await settleMember(db, p, viewer.id, now);
+  let url = contentUrl(n, after.userCertId);
+  if (n.contentType === NODE_CONTENT.course && n.contentId && !(await userCourseOf(db, viewer.id, n.contentId))) {
+    // Starting a course node joins a free course open to the learner; otherwise its detail page says
+    // what is missing (payment, real name, open range).
+    try {
+      await joinCourse(db, viewer, n.contentId);
+    } catch {
+      url = `/course/detail?id=${n.contentId}&learningPathId=${p.id}`;
+    }
+  }
   return {
     success: true,
     learningPathId: p.id,
     learningPathNodeId: n.id,
     relationContentType: n.contentType,
     relationContentId: n.contentId,
-    relationContentLinkUrl: contentUrl(n, after.userCertId),
+    relationContentLinkUrl: url,
     isExamJump: n.isExamJump,
   };
 }

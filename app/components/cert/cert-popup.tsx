@@ -124,10 +124,10 @@ export function CertPopup({ cert, once = false, onClose }: { cert: PopupCert | n
 }
 
 /**
- * After a pass or a completion: asks for the learner's certificate of the content (1 course, 3 exam) and
+ * After a pass or a completion: asks for the learner's certificate of the content (1 course, 3 exam, 6 map) and
  * shows the pop-up once per certificate. Nothing shows when the content gives no certificate.
  */
-export function ContentCertPopup({ businessType, businessId, ready }: { businessType: 1 | 3; businessId: number; ready: boolean }) {
+export function ContentCertPopup({ businessType, businessId, ready }: { businessType: 1 | 3 | 6; businessId: number; ready: boolean }) {
   const [cert, setCert] = useState<PopupCert | null>(null);
   useEffect(() => {
     if (!ready) return;

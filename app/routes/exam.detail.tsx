@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
+import { PathCheckInWidget } from "~/components/checkin/check-in-widget";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { PrecheckWizard } from "~/components/exam/precheck-wizard";
 import { useExamActions } from "~/components/exam/use-exam-actions";
@@ -98,6 +99,7 @@ export default function ExamDetail() {
         )}
       </section>
       <PrecheckWizard exam={exam} networkSamples={networkSamples} open={wizard} onClose={() => setWizard(false)} onDone={afterWizard} />
+      <PathCheckInWidget />
     </div>
   );
 }

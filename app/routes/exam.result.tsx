@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PathCheckInWidget } from "~/components/checkin/check-in-widget";
 import { ExamCertPopup } from "~/components/cert/cert-popup";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { FraudNotice } from "~/components/exam/fraud-notice";
@@ -57,6 +58,7 @@ export default function ExamResult() {
   return (
     <div className="mx-auto max-w-[1000px] px-4 py-8">
       <ExamCertPopup examId={result.examId} passed={!pending && result.isPass === 1} />
+      <PathCheckInWidget />
       <section className="rounded-lg bg-white p-10 text-center">
         <h1 className="text-xl font-semibold">{result.examName}</h1>
         <div data-testid="result-score" className={`mt-6 text-6xl font-bold ${result.isPass === 1 ? "text-[#00b42a]" : pending ? "text-primary" : "text-danger"}`}>

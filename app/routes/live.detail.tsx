@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { PathCheckInWidget } from "~/components/checkin/check-in-widget";
 import { LiveRoom } from "~/components/live/live-room";
 import { loadRoom } from "~/components/live/room-loader.server";
 import { pageTitle } from "~/components/layout/page-title";
@@ -9,7 +10,12 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadRoom(request, "de
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.info.name ?? "直播详情") }];
 
 export default function LiveDetail() {
-  return <LiveRoom data={useLoaderData<typeof loader>()} />;
+  return (
+    <>
+      <LiveRoom data={useLoaderData<typeof loader>()} />
+      <PathCheckInWidget />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

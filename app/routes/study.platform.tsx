@@ -9,6 +9,7 @@ import { handleApiError } from "~/lib/api-errors";
 import { serverCaller } from "~/lib/caller.server";
 import { formatDuration } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
+import { PathCheckInWidget } from "~/components/checkin/check-in-widget";
 import { ContentCertPopup } from "~/components/cert/cert-popup";
 import { trpc } from "~/lib/trpc";
 import { legacyCodeOf } from "@base/errors";
@@ -55,7 +56,12 @@ function sendOnUnload(input: { courseId: number; chapterId: number; position: nu
 export default function StudyPlatform() {
   const data = useLoaderData<typeof loader>();
   if (!data.ok) return <Denied courseId={data.courseId} code={data.code} message={data.message} />;
-  return <Study key={data.detail.course.id} detail={data.detail} />;
+  return (
+    <>
+      <Study key={data.detail.course.id} detail={data.detail} />
+      <PathCheckInWidget />
+    </>
+  );
 }
 
 /** Seconds the learner has to cancel before the next lesson starts by itself. */

@@ -52,6 +52,7 @@ describeEachDb("message tasks", (getDb) => {
       ["LIVE_START", 2, "直播开始提醒"],
       ["COURSE_STUDY", 3, "课程学习提醒"],
       ["EXAM_RESULT", 4, "考试结果通知"],
+      ["TASK_DEADLINE", 5, "任务截止提醒"],
     ]);
     const exam = await admin.call((c) => c.message.admin.task.sceneParams({ sceneType: "exam_start" } as never));
     expect(exam.params).toEqual([expect.objectContaining({ key: "leadMinutes", name: "提前时间", unit: "分钟", min: 1, max: 10080, defaultValue: 30 })]);
@@ -59,7 +60,7 @@ describeEachDb("message tasks", (getDb) => {
     expect(exam.defaultLinkName).toBe("考试详情页");
     expect((await admin.call((c) => c.message.admin.task.sceneParams({ sceneType: 3 } as never))).params[0]).toMatchObject({ key: "days", defaultValue: 7 });
     expect((await rejection(admin.call((c) => c.message.admin.task.sceneParams({ sceneType: "BIRTHDAY" } as never)))).message).toBe(
-      "触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知",
+      "触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知、任务截止提醒",
     );
     expect((await rejection(admin.call((c) => c.message.admin.task.sceneParams({} as never)))).message).toBe("请选择触发场景");
   });
@@ -300,7 +301,7 @@ describeEachDb("message tasks", (getDb) => {
     expect(await bad({ name: "  ", sceneType: "EXAM_START" })).toBe("请输入任务名称");
     expect(await bad({ name: "提".repeat(51), sceneType: "EXAM_START" })).toBe("任务名称不超过50个字符");
     expect(await bad({ name: "提醒" })).toBe("请选择触发场景");
-    expect(await bad({ name: "提醒", sceneType: "BIRTHDAY" })).toBe("触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知");
+    expect(await bad({ name: "提醒", sceneType: "BIRTHDAY" })).toBe("触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知、任务截止提醒");
     expect(await bad({ name: "提醒", sceneType: "EXAM_START", leadMinutes: 0 })).toBe("提前时间须为1-10080之间的整数（分钟）");
     expect(await bad({ name: "提醒", sceneType: "EXAM_START", params: { leadMinutes: "半小时" } })).toBe("提前时间须为1-10080之间的整数（分钟）");
     expect(await bad({ name: "提醒", sceneType: "COURSE_STUDY", days: 400 })).toBe("加入后天数须为1-365之间的整数（天）");

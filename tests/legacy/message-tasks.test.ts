@@ -32,7 +32,7 @@ describeEachDb("legacy message tasks (back-office.md 7.7)", (getDb) => {
 
     const scenes = await client.get(`${B}/getNoticeMessageRuleSceneTypeEnum`);
     ok(scenes.body);
-    expect(scenes.body.data.map((s: { sceneType: string }) => s.sceneType)).toEqual(["EXAM_START", "LIVE_START", "COURSE_STUDY", "EXAM_RESULT"]);
+    expect(scenes.body.data.map((s: { sceneType: string }) => s.sceneType)).toEqual(["EXAM_START", "LIVE_START", "COURSE_STUDY", "EXAM_RESULT", "TASK_DEADLINE"]);
     const params = await client.get(`${B}/getNoticeMessageRuleSceneParamEnum`, { sceneType: "EXAM_START" });
     ok(params.body);
     expect(params.body.data).toMatchObject({ sceneType: "EXAM_START", name: "考试开始提醒", params: [{ key: "leadMinutes", defaultValue: 30 }], defaultLinkName: "考试详情页" });
@@ -93,7 +93,7 @@ describeEachDb("legacy message tasks (back-office.md 7.7)", (getDb) => {
     expect((await asLearner.get(`${B}/getNoticeMessageTaskDetail`, { messageTaskId: 1 })).body).toMatchObject({ success: false, code: 403 });
     const client = await clientOf(db, admin.id);
     expect((await client.post(`${B}/createNoticeMessageTask`, { sceneType: "EXAM_START" })).body).toMatchObject({ success: false, code: 400, message: "请输入任务名称" });
-    expect((await client.post(`${B}/createNoticeMessageTask`, { name: "t", sceneType: "X" })).body).toMatchObject({ success: false, message: "触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知" });
+    expect((await client.post(`${B}/createNoticeMessageTask`, { name: "t", sceneType: "X" })).body).toMatchObject({ success: false, message: "触发场景不存在，可选：考试开始提醒、直播开始提醒、课程学习提醒、考试结果通知、任务截止提醒" });
     expect((await client.get(`${B}/getNoticeMessageRuleSceneParamEnum`)).body).toMatchObject({ success: false, message: "请选择触发场景" });
     expect((await client.get(`${B}/getNoticeMessageTaskDetail`, { messageTaskId: "abc" })).body).toMatchObject({ success: false, message: "消息任务ID格式不正确" });
     expect((await client.get(`${B}/getNoticeMessageTaskDetail`, { messageTaskId: 42 })).body).toMatchObject({ success: false, code: 404, message: "消息任务不存在或已删除" });

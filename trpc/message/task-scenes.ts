@@ -1,7 +1,7 @@
 // Scenes of message tasks (back-office.md 7.7): what triggers a notice, who gets it, what the templates
 // may say. Plain data and pure functions: the server checks and renders with them, the edit page previews.
 
-export type SceneType = "EXAM_START" | "LIVE_START" | "COURSE_STUDY" | "EXAM_RESULT";
+export type SceneType = "EXAM_START" | "LIVE_START" | "COURSE_STUDY" | "EXAM_RESULT" | "TASK_DEADLINE";
 export type SceneParamKey = "leadMinutes" | "days";
 
 export interface SceneParam {
@@ -124,6 +124,24 @@ export const SCENES: readonly Scene[] = [
     defaultTitle: "考试成绩已公布：{考试名称}",
     defaultContent: "{学员姓名}，您好！您参加的考试「{考试名称}」成绩已评定：{得分}分，{考试结果}。",
   },
+  {
+    sceneType: "TASK_DEADLINE",
+    code: 5,
+    name: "任务截止提醒",
+    description: "学习任务截止前按设定的提前天数，提醒尚未完成该任务的学员（每个任务提醒一次）",
+    audience: "尚未完成该任务的学员",
+    linkName: "任务详情页",
+    params: [{ key: "days", name: "提前天数", unit: "天", min: 1, max: 30, defaultValue: 3, description: "任务截止前多少天发送（1-30）" }],
+    placeholders: [
+      learner,
+      { key: "{任务名称}", name: "任务名称", description: "学习任务的名称", sample: "2026年度政府采购从业人员必修任务" },
+      { key: "{截止时间}", name: "截止时间", description: "任务截止时间，如 2026-12-31 18:00", sample: "2026-12-31 18:00" },
+      { key: "{完成进度}", name: "完成进度", description: "已完成的节点数，如 1/3", sample: "1/3" },
+      link("任务详情页", "/task/detail?id=1"),
+    ],
+    defaultTitle: "任务即将截止：{任务名称}",
+    defaultContent: "{学员姓名}，您好！您的学习任务「{任务名称}」将于{截止时间}截止，当前已完成{完成进度}个节点，请抓紧时间完成，截止后完成将不计积分。",
+  },
 ];
 
 const SCENE_LIST_TEXT = SCENES.map((s) => s.name).join("、");
@@ -194,5 +212,6 @@ export function ruleText(scene: Scene, params: ParamValues): string {
   if (scene.sceneType === "EXAM_START") return `考试开始前 ${params.leadMinutes ?? "-"} 分钟，提醒${scene.audience}`;
   if (scene.sceneType === "LIVE_START") return `直播开始前 ${params.leadMinutes ?? "-"} 分钟，提醒${scene.audience}`;
   if (scene.sceneType === "COURSE_STUDY") return `加入课程满 ${params.days ?? "-"} 天仍未学完时，提醒该学员`;
+  if (scene.sceneType === "TASK_DEADLINE") return `任务截止前 ${params.days ?? "-"} 天，提醒${scene.audience}`;
   return "成绩评定完成后，通知考生本次成绩";
 }

@@ -11,6 +11,10 @@ import {
   messageTaskRunner,
   messageTasks,
   stationMessages,
+  taskNodeProgress,
+  taskNodes,
+  tasks as learningTasks,
+  taskUsers,
   userCourses,
   userIdentities,
   users,
@@ -178,7 +182,53 @@ const examResult: Finder = async (db, task, now, limit) => {
   });
 };
 
-const FINDERS: Record<SceneType, Finder> = { EXAM_START: examStart, LIVE_START: liveStart, COURSE_STUDY: courseStudy, EXAM_RESULT: examResult };
+/**
+ * Learners who have not completed a published learning task whose deadline lies within the lead days (and
+ * has not passed). The event is the task at its deadline, so a moved deadline reminds again.
+ */
+const taskDeadline: Finder = async (db, task, now, limit) => {
+  const lead = (task.params.days ?? 3) * DAY;
+  const t = learningTasks;
+  const key = sql<string>`${t.id}::text || '@' || ${msText(t.deadline)}`;
+  const nodeNum = sql<number>`(select count(*) from ${taskNodes} n where n.task_id = ${t.id})`.mapWith(Number);
+  const reached = sql<number>`(select count(*) from ${taskNodes} n join ${taskNodeProgress} p on p.node_id = n.id and p.user_id = ${taskUsers.userId} where n.task_id = ${t.id} and p.rate >= n.required_rate)`.mapWith(Number);
+  const rows = await db
+    .select({ userId: taskUsers.userId, eventKey: key, taskId: t.id, name: t.name, deadline: t.deadline, nodeNum, reached, learner: learnerName })
+    .from(taskUsers)
+    .innerJoin(t, eq(t.id, taskUsers.taskId))
+    .innerJoin(users, eq(users.id, taskUsers.userId))
+    .leftJoin(userIdentities, eq(userIdentities.userId, taskUsers.userId))
+    .where(
+      and(
+        eq(t.status, 1),
+        isNull(t.deletedAt),
+        sql`(${t.startAt} is null or ${t.startAt} <= ${now.toISOString()}::timestamptz)`,
+        isNull(taskUsers.completedAt),
+        gt(t.deadline, now),
+        lte(t.deadline, new Date(now.getTime() + lead)),
+        eq(users.status, 1),
+        notSent(task, taskUsers.userId, key),
+      ),
+    )
+    .orderBy(asc(t.deadline), asc(t.id), asc(taskUsers.userId))
+    .limit(limit);
+  return rows.map((r) => {
+    const link = `/task/detail?id=${r.taskId}`;
+    return { userId: r.userId, eventKey: r.eventKey, link, values: { "{学员姓名}": r.learner, "{任务名称}": r.name, "{截止时间}": when(r.deadline), "{完成进度}": `${Math.min(r.reached, r.nodeNum)}/${r.nodeNum}`, "{链接}": link } };
+  });
+};
+
+/** Marks learning-task assignments as reminded (shown in the task's learner list). */
+async function markTaskReminded(db: Db, eventKey: string, userIds: number[], now: Date) {
+  const taskId = Number(eventKey.split("@")[0]);
+  if (!userIds.length || !Number.isSafeInteger(taskId)) return;
+  await db
+    .update(taskUsers)
+    .set({ remindedAt: now })
+    .where(and(eq(taskUsers.taskId, taskId), inArray(taskUsers.userId, userIds)));
+}
+
+const FINDERS: Record<SceneType, Finder> = { EXAM_START: examStart, LIVE_START: liveStart, COURSE_STUDY: courseStudy, EXAM_RESULT: examResult, TASK_DEADLINE: taskDeadline };
 
 export interface SweepOptions {
   /** Only these tasks (tests, a manual run). */
@@ -209,6 +259,7 @@ async function runTask(db: Db, task: Task, now: Date, opts: SweepOptions): Promi
   const received: number[] = [];
   for (const d of drafts.values()) {
     const got = await sendToUsers(db, d.userIds, { title: d.title, content: d.content, link: d.link, businessType: taskBusinessType(task.id), businessId: d.eventKey }, { pushUnread: false });
+    if (scene.sceneType === "TASK_DEADLINE") await markTaskReminded(db, d.eventKey, got, now);
     received.push(...got);
   }
   if (opts.pushUnread !== false) pushUnreadLater(db, [...new Set(received)]);

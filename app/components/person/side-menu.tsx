@@ -1,9 +1,32 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { isLoggedIn, useRootData } from "~/components/layout/shell-types";
+import { trpc } from "~/lib/trpc";
 import { cn } from "~/lib/utils";
 import { personMenu } from "./menu-items";
 
+/** The learner's unfinished task count, asked again on every page of the personal centre (a finished task drops it). */
+function useUnfinishedTasks() {
+  const loggedIn = isLoggedIn(useRootData()?.user);
+  const { pathname, search } = useLocation();
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    if (!loggedIn) return setN(0);
+    let live = true;
+    trpc.task.unfinishedNum.query().then(
+      (r) => live && setN(r.unfinishedNum),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, pathname, search]);
+  return n;
+}
+
 export function SideMenu({ isPurchaser, noticeEnabled }: { isPurchaser: boolean; noticeEnabled: boolean }) {
   const items = personMenu({ isPurchaser, noticeEnabled });
+  const unfinished = useUnfinishedTasks();
   return (
     <nav aria-label="个人中心菜单" className="rounded-lg bg-white py-2">
       {items.map((i) => (
@@ -19,6 +42,11 @@ export function SideMenu({ isPurchaser, noticeEnabled }: { isPurchaser: boolean;
           }
         >
           {i.label}
+          {i.key === "task" && unfinished > 0 && (
+            <span data-testid="task-unfinished-badge" aria-label={`${unfinished}个未完成任务`} className="ml-auto flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1.5 text-xs font-normal text-white">
+              {unfinished > 99 ? "99+" : unfinished}
+            </span>
+          )}
         </NavLink>
       ))}
     </nav>

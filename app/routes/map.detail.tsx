@@ -99,7 +99,8 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
     if (!signedIn) return openLoginDialog();
     if (node.relationContentType === 4 && node.status !== 2) return void toast.info("完成全部学习内容后即可获得证书");
     // An external link opens in a new tab at once (a tab opened after a request would be blocked).
-    const tab = node.relationContentType === 0 ? window.open(node.relationContentLinkUrl, "_blank", "noopener") : null;
+    const tab = node.relationContentType === 0 ? window.open(node.relationContentLinkUrl, "_blank") : null;
+    if (tab) tab.opener = null;
     setBusyId(node.id);
     try {
       const r = await trpc.path.entryNode.mutate({ learningPathNodeId: node.id });

@@ -191,7 +191,7 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
       </section>
       {map.certTemplateId !== null && !map.isComplete && (
         <p className="rounded-lg bg-primary-50 px-4 py-2 text-sm text-primary" data-testid="map-cert-hint">
-          🎓 完成地图中的全部学习内容，即可获得结业证书
+          完成地图中的全部学习内容，即可获得结业证书
         </p>
       )}
       <div ref={carousel}>
@@ -203,14 +203,14 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
           {nodes.sections.map((s, si) => (
             <li key={s.id}>
               <p className="mb-2 text-sm font-medium text-[#1d2129]">
-                第{si + 1}阶段 · {s.title}
+                {si + 1}. {s.title}
               </p>
               <ul className="divide-y divide-border rounded-lg border border-border">
                 {nodes.list
                   .filter((n) => n.sectionId === s.id)
                   .map((n) => (
                     <li key={n.id} className="flex items-center gap-3 px-4 py-2.5 text-sm">
-                      <span className="w-14 shrink-0 rounded bg-[#f2f3f5] px-1.5 py-0.5 text-center text-xs text-[#4e5969]">{n.relationContentTypeName}</span>
+                      <span className="w-16 shrink-0 whitespace-nowrap rounded bg-[#f2f3f5] px-1.5 py-0.5 text-center text-xs text-[#4e5969]">{n.relationContentTypeName}</span>
                       <span className="min-w-0 flex-1 truncate text-[#1d2129]">{n.relationContentName}</span>
                       <span className={cn("shrink-0 text-xs", n.status === 2 ? "text-[#00b42a]" : n.status === -1 ? "text-muted" : "text-primary")}>{n.status === -1 ? n.lockTip || n.statusName : n.statusName}</span>
                       <button type="button" className="shrink-0 text-xs text-primary hover:underline disabled:text-muted" disabled={busyId === n.id} onClick={() => void open(n)}>

@@ -83,4 +83,15 @@ test("an admin builds a map with three nodes and a certificate; a learner unlock
   expect(errors).toEqual([]);
   expect(consoleErrors).toEqual([]);
   await learner.context().close();
+
+  // The seeded map as the demo learner sees it: the check-in detail dialog opens once a day.
+  const demo = await signedInWithoutSeriesPop(browser, DEMO.learner);
+  const seeded = (await (await demo.request.get("/api/elearning/caiyun/front/checkIn/getCheckInMedal")).json()).data[0];
+  await demo.goto(`/map/detail?id=${seeded.businessId}`);
+  await expect(demo.getByTestId("checkin-dialog")).toBeVisible();
+  await shot(demo, "path-map-medal-dialog");
+  await demo.keyboard.press("Escape");
+  await expect(demo.getByTestId("checkin-widget")).toBeVisible();
+  await shot(demo, "path-map-seeded");
+  await demo.context().close();
 });

@@ -21,6 +21,7 @@ import { copyName } from "@base/copy-name";
 import { formatDateTime } from "@base/format";
 import { toXlsx } from "@base/xlsx";
 import { bind, unbind } from "../cert/template.service";
+import { mediaUrl } from "../course/view";
 import { nodeContents, nodeCounts, nodeStates, progressPercent, sectionsAndNodes, type LearningPath } from "./path.service";
 import type { NodeConfigInput, PathInput } from "./schemas";
 
@@ -47,7 +48,7 @@ function adminView(p: LearningPath, extra: { nodeNum?: number; memberNum?: numbe
     id: p.id,
     learningPathId: p.id,
     name: p.name,
-    coverUrl: p.coverUrl ?? "",
+    coverUrl: mediaUrl(p.coverUrl),
     description: p.description,
     status: p.status,
     statusName: STATUS_NAMES[p.status] ?? "",

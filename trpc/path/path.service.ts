@@ -24,6 +24,7 @@ import { isOpenTo, userScope } from "../org/membership";
 import { issueCertificate } from "../cert/issue.service";
 import { userCourseOf } from "../course/access.service";
 import { joinCourse } from "../course/enrol.service";
+import { mediaUrl } from "../course/view";
 import { contentProgress, progressOf, type ContentProgress } from "./progress.service";
 
 export type LearningPath = typeof learningPaths.$inferSelect;
@@ -84,15 +85,15 @@ export async function nodeContents(db: DbOrTx, nodes: readonly Pick<NodeRow, "co
   const c = ids(NODE_CONTENT.course);
   if (c.length)
     for (const r of await db.select({ id: courses.id, name: courses.name, cover: courses.coverUrl, status: courses.status, del: courses.deletedAt }).from(courses).where(inArray(courses.id, c)))
-      out.set(`1:${r.id}`, { name: r.name, coverUrl: r.cover, available: !r.del && r.status === 1, startTime: null, endTime: null });
+      out.set(`1:${r.id}`, { name: r.name, coverUrl: mediaUrl(r.cover), available: !r.del && r.status === 1, startTime: null, endTime: null });
   const l = ids(NODE_CONTENT.live);
   if (l.length)
     for (const r of await db.select({ id: lives.id, name: lives.name, cover: lives.coverUrl, status: lives.status, del: lives.deletedAt, start: lives.startTime, end: lives.endTime }).from(lives).where(inArray(lives.id, l)))
-      out.set(`2:${r.id}`, { name: r.name, coverUrl: r.cover ?? "", available: !r.del && r.status === 1, startTime: r.start.getTime(), endTime: r.end.getTime() });
+      out.set(`2:${r.id}`, { name: r.name, coverUrl: mediaUrl(r.cover), available: !r.del && r.status === 1, startTime: r.start.getTime(), endTime: r.end.getTime() });
   const e = ids(NODE_CONTENT.exam);
   if (e.length)
     for (const r of await db.select({ id: exams.id, name: exams.name, cover: exams.coverUrl, status: exams.status, del: exams.deletedAt, start: exams.startTime, end: exams.endTime }).from(exams).where(inArray(exams.id, e)))
-      out.set(`3:${r.id}`, { name: r.name, coverUrl: r.cover, available: !r.del && r.status === 1, startTime: r.start.getTime(), endTime: r.end.getTime() });
+      out.set(`3:${r.id}`, { name: r.name, coverUrl: mediaUrl(r.cover), available: !r.del && r.status === 1, startTime: r.start.getTime(), endTime: r.end.getTime() });
   return out;
 }
 
@@ -198,7 +199,7 @@ export function nodeView(s: NodeState, content: NodeContent | undefined, section
     sectionId: n.sectionId,
     sectionName: section?.title ?? "",
     nodeName: n.nodeName,
-    coverUrl: n.coverUrl || content?.coverUrl || "",
+    coverUrl: mediaUrl(n.coverUrl) || content?.coverUrl || "",
     status: s.status,
     statusName: STATUS_TEXT[s.status],
     buttonType: s.buttonType,
@@ -276,7 +277,7 @@ function pathCard(p: LearningPath, extra: { nodeNum?: number; joinNum?: number }
     id: p.id,
     learningPathId: p.id,
     name: p.name,
-    coverUrl: p.coverUrl ?? "",
+    coverUrl: mediaUrl(p.coverUrl),
     description: p.description,
     contentType: 4,
     nodeNum: extra.nodeNum ?? 0,

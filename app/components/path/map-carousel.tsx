@@ -59,7 +59,6 @@ export function MapCarousel({ nodes, currentIndex, busyId, onOpen }: { nodes: Ma
                 <div className="relative">
                   <CourseCover src={n.coverUrl} name="" className={cn(locked && "grayscale-[60%]")} />
                   <span className={cn("absolute left-2 top-2 rounded px-1.5 py-0.5 text-xs text-white", STATUS_STYLE[n.status])} data-testid="node-status">
-                    {locked ? "🔒 " : ""}
                     {n.statusName}
                   </span>
                   <span className="absolute right-2 top-2 rounded bg-white/90 px-1.5 py-0.5 text-xs text-[#4e5969]">{n.relationContentTypeName}</span>

@@ -1,3 +1,4 @@
+import { CourseCover } from "~/components/course/course-card";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CourseGrid } from "~/components/course/course-card";
@@ -18,14 +19,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const keyword = cleanKeyword(q.get("keyword")) || HOT_WORD;
   const { caller } = await serverCaller(request);
   const found = await caller.search.all({ keyword, pageNo: Number(q.get("pageNo")) || 1, pageSize: 12 });
-  return { keyword, courses: found.courses, lives: found.lives, exams: found.exams };
+  return { keyword, courses: found.courses, lives: found.lives, exams: found.exams, maps: found.maps };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `${data.keyword} 的搜索结果` : "搜索") }];
 
 export default function SearchDetail() {
-  const { keyword, courses, lives, exams } = useLoaderData<typeof loader>();
-  const total = courses.total + lives.total + exams.total;
+  const { keyword, courses, lives, exams, maps } = useLoaderData<typeof loader>();
+  const total = courses.total + lives.total + exams.total + maps.total;
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <div className="rounded-lg bg-white px-6 py-5">
@@ -53,6 +54,28 @@ export default function SearchDetail() {
                     <p className="truncate text-sm text-[#1d2129] [&_em]:not-italic [&_em]:text-primary" dangerouslySetInnerHTML={{ __html: l.highlightName }} />
                     <p className="mt-1 text-xs text-muted">
                       {liveBadge(l)} · {l.teacherName} · {formatDateTime(l.startTime)}
+                    </p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {maps.total > 0 && (
+        <section className="mt-4" aria-label="学习地图">
+          <h2 className="mb-3 flex items-baseline text-base font-semibold text-[#1d2129]">
+            学习地图 <span className="text-sm font-normal text-muted">（{maps.total}）</span>
+          </h2>
+          <ul className="grid grid-cols-3 gap-4">
+            {maps.list.map((m) => (
+              <li key={m.id}>
+                <Link to={m.detailUrl} className="flex gap-3 rounded-lg bg-white p-3 hover:shadow-md" data-testid="search-map">
+                  <CourseCover src={m.coverUrl} name="" className="h-16 w-28 shrink-0 rounded" />
+                  <div className="min-w-0">
+                    <p className="truncate text-sm text-[#1d2129] [&_em]:not-italic [&_em]:text-primary" dangerouslySetInnerHTML={{ __html: m.highlightName }} />
+                    <p className="mt-1 text-xs text-muted">
+                      {m.nodeNum} 个学习节点 · {m.joinNum} 人已加入
                     </p>
                   </div>
                 </Link>

@@ -10,5 +10,5 @@ const searchAllInput = z.object({
 
 /** The learner procedures, spread at the root of search by router.ts. */
 export const searchLearnerProcedures = {
-  all: publicProcedure.input(searchAllInput).query(({ ctx, input }) => searchAll(ctx.db, input)),
+  all: publicProcedure.input(searchAllInput).query(({ ctx, input }) => searchAll(ctx.db, input, ctx.user?.id ?? null)),
 };

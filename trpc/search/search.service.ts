@@ -4,6 +4,7 @@ import { exams, lives } from "@db/schema";
 import { likePattern } from "@base/sql";
 import { searchCourses } from "../course/search.service";
 import { highlight } from "../course/view";
+import { openPaths } from "../path/path.service";
 
 /** Lives and exams shown beside the paged course results; their own centres list the rest. */
 export const SIDE_LIMIT = 6;
@@ -15,10 +16,10 @@ export interface SearchAllInput {
 }
 
 /**
- * One keyword over courses (paged), lives and exams (first few of each): title matches come first,
+ * One keyword over courses (paged), lives, exams and learning maps (first few of each): title matches come first,
  * trigram GIN indexes serve the ILIKE on both databases.
  */
-export async function searchAll(db: DbOrTx, input: SearchAllInput) {
+export async function searchAll(db: DbOrTx, input: SearchAllInput, userId: number | null = null) {
   const keyword = input.keyword.trim();
   const like = likePattern(keyword);
   const liveTitle = sql`${lives.name} ilike ${like}`;
@@ -32,9 +33,12 @@ export async function searchAll(db: DbOrTx, input: SearchAllInput) {
     db.select().from(exams).where(examWhere).orderBy(desc(exams.startTime)).limit(SIDE_LIMIT),
     db.$count(exams, examWhere),
   ]);
+  // Learning maps the searcher may open (their open range applies), as many as the other side lists.
+  const maps = await openPaths(db, userId, { keyword, pageNo: 1, pageSize: SIDE_LIMIT });
   return {
     keyword,
     courses,
+    maps: { total: maps.total, list: maps.list.map((m) => ({ ...m, highlightName: highlight(m.name, keyword) })) },
     lives: {
       total: liveTotal,
       list: liveRows.map((l) => ({

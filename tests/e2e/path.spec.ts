@@ -93,5 +93,13 @@ test("an admin builds a map with three nodes and a certificate; a learner unlock
   await demo.keyboard.press("Escape");
   await expect(demo.getByTestId("checkin-widget")).toBeVisible();
   await shot(demo, "path-map-seeded");
+  // Maps are found by search and listed in 我的学习.
+  await demo.goto(`/search/detail?keyword=${encodeURIComponent("全流程")}`);
+  await expect(demo.getByTestId("search-map")).toContainText("政府采购全流程实务学习地图");
+  await demo.goto("/person/study?status=map");
+  await expect(demo.getByTestId("my-maps")).toContainText("政府采购全流程实务学习地图");
+  await shot(demo, "path-my-maps");
+  await demo.goto("/");
+  await expect(demo.locator(`a[href="/map/detail?id=${seeded.businessId}"]`).first()).toBeAttached();
   await demo.context().close();
 });

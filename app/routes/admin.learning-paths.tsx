@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
+import {
+  ConfirmDialog,
+  type ConfirmRequest,
+} from "~/components/admin/confirm-dialog";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -9,28 +12,45 @@ import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
 import { OpenRangeDialog } from "~/components/org/open-range-dialog";
-import { PathFormDialog, type PathForm } from "~/components/admin/path/path-form-dialog";
+import {
+  PathFormDialog,
+  type PathForm,
+} from "~/components/admin/path/path-form-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
-import { formatDate, formatDateTime } from "@base/format";
+import { formatDate } from "@base/format";
 
-export const meta: MetaFunction = () => [{ title: "学习地图 - 财云学院管理后台" }];
+export const meta: MetaFunction = () => [
+  { title: "学习地图 - 财云学院管理后台" },
+];
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const sp = new URL(request.url).searchParams;
     const status = sp.get("status");
-    const filters = { name: sp.get("name") ?? "", status: status === "0" || status === "1" ? status : "" };
+    const filters = {
+      name: sp.get("name") ?? "",
+      status: status === "0" || status === "1" ? status : "",
+    };
     const [page, templates] = await Promise.all([
-      caller.path.admin.page({ pageNo: sp.get("page") ?? undefined, pageSize: 15, name: filters.name || undefined, status: filters.status || undefined }),
+      caller.path.admin.page({
+        pageNo: sp.get("page") ?? undefined,
+        pageSize: 15,
+        name: filters.name || undefined,
+        status: filters.status || undefined,
+      }),
       caller.cert.admin.options(),
     ]);
     return { page, filters, templates };
   });
 
-type Row = Awaited<ReturnType<typeof loader>> extends infer R ? (R extends { page: { list: (infer T)[] } } ? T : never) : never;
+type Row = Awaited<ReturnType<typeof loader>> extends infer R
+  ? R extends { page: { list: (infer T)[] } }
+    ? T
+    : never
+  : never;
 const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 /** Learning maps (back-office.md 7.14): list, create, edit, open range, status, order, copy, delete. */
@@ -40,7 +60,9 @@ export default function AdminLearningPaths() {
   const navigate = useNavigate();
   const [form, setForm] = useState<PathForm | null>(null);
   const [rangeOf, setRangeOf] = useState<Row | null>(null);
-  const [confirm, setConfirm] = useState<(ConfirmRequest & { run: () => Promise<unknown>; ok: string }) | null>(null);
+  const [confirm, setConfirm] = useState<
+    (ConfirmRequest & { run: () => Promise<unknown>; ok: string }) | null
+  >(null);
   const [busy, setBusy] = useState(false);
 
   const act = async (run: () => Promise<unknown>, ok: string) => {
@@ -56,17 +78,51 @@ export default function AdminLearningPaths() {
       setBusy(false);
     }
   };
-  const pageHref = (n: number) => `?${new URLSearchParams({ ...(filters.name ? { name: filters.name } : {}), ...(filters.status ? { status: filters.status } : {}), page: String(n) })}`;
+  const pageHref = (n: number) =>
+    `?${new URLSearchParams({
+      ...(filters.name ? { name: filters.name } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      page: String(n),
+    })}`;
 
   return (
     <div>
       <PageHeader title="学习地图" trail="内容管理">
-        <Button onClick={() => setForm({ name: "", coverUrl: "", description: "", certTemplateId: 0, isCheckIn: 0, checkInStartTime: null, checkInEndTime: null })}>新建学习地图</Button>
+        <Button
+          onClick={() =>
+            setForm({
+              name: "",
+              coverUrl: "",
+              description: "",
+              certTemplateId: 0,
+              isCheckIn: 0,
+              checkInStartTime: null,
+              checkInEndTime: null,
+            })
+          }
+        >
+          新建学习地图
+        </Button>
       </PageHeader>
       <Card className="p-4">
-        <Form method="get" className="mb-4 flex flex-wrap items-center gap-3" aria-label="筛选">
-          <input name="name" defaultValue={filters.name} placeholder="学习地图名称" aria-label="学习地图名称" className="h-9 w-56 rounded-md border border-border px-3 text-sm" />
-          <select name="status" defaultValue={filters.status} aria-label="状态" className={select}>
+        <Form
+          method="get"
+          className="mb-4 flex flex-wrap items-center gap-3"
+          aria-label="筛选"
+        >
+          <input
+            name="name"
+            defaultValue={filters.name}
+            placeholder="学习地图名称"
+            aria-label="学习地图名称"
+            className="h-9 w-56 rounded-md border border-border px-3 text-sm"
+          />
+          <select
+            name="status"
+            defaultValue={filters.status}
+            aria-label="状态"
+            className={select}
+          >
             <option value="">全部状态</option>
             <option value="1">已上线</option>
             <option value="0">已下线</option>
@@ -81,7 +137,14 @@ export default function AdminLearningPaths() {
           )}
         </Form>
         {page.list.length === 0 ? (
-          <EmptyState title={filters.name || filters.status ? "没有符合条件的学习地图" : "暂无学习地图"} hint="新建学习地图后，在“学习节点”中添加课程、直播、考试与证书" />
+          <EmptyState
+            title={
+              filters.name || filters.status
+                ? "没有符合条件的学习地图"
+                : "暂无学习地图"
+            }
+            hint="新建学习地图后，在“学习节点”中添加课程、直播、考试与证书"
+          />
         ) : (
           <Table>
             <thead>
@@ -92,7 +155,6 @@ export default function AdminLearningPaths() {
                 <Th>结业证书</Th>
                 <Th>打卡活动</Th>
                 <Th>状态</Th>
-                <Th>创建时间</Th>
                 <Th>操作</Th>
               </tr>
             </thead>
@@ -100,7 +162,10 @@ export default function AdminLearningPaths() {
               {page.list.map((p, i) => (
                 <tr key={p.id} data-testid="path-row">
                   <Td className="max-w-[260px]">
-                    <Link to={`/admin/learning-paths/${p.id}`} className="font-medium text-[#1d2129] hover:text-primary">
+                    <Link
+                      to={`/admin/learning-paths/${p.id}`}
+                      className="font-medium text-[#1d2129] hover:text-primary"
+                    >
                       {p.name}
                     </Link>
                   </Td>
@@ -108,48 +173,136 @@ export default function AdminLearningPaths() {
                   <Td>
                     {p.memberNum} / {p.completedNum}
                   </Td>
-                  <Td className="max-w-[160px] truncate">{p.certTemplateName || "--"}</Td>
-                  <Td className="whitespace-nowrap text-xs">{p.isCheckIn ? `${formatDate(p.checkInStartTime)} 至 ${formatDate(p.checkInEndTime)}` : "未开启"}</Td>
-                  <Td>
-                    <Badge tone={p.status ? "green" : "gray"}>{p.statusName}</Badge>
+                  <Td className="max-w-[160px] truncate">
+                    {p.certTemplateName || "--"}
                   </Td>
-                  <Td className="whitespace-nowrap text-xs">{formatDateTime(p.createTime)}</Td>
-                  <Td className="space-x-2 whitespace-nowrap">
-                    <Button variant="link" size="sm" onClick={() => navigate(`/admin/learning-paths/${p.id}`)}>
-                      节点与学员
-                    </Button>
-                    <Button
-                      variant="link"
-                      size="sm"
-                      onClick={() =>
-                        setForm({ id: p.id, name: p.name, coverUrl: p.coverUrl, description: p.description, certTemplateId: p.certTemplateId ?? 0, isCheckIn: p.isCheckIn, checkInStartTime: p.checkInStartTime, checkInEndTime: p.checkInEndTime })
-                      }
-                    >
-                      编辑
-                    </Button>
-                    <Button variant="link" size="sm" onClick={() => setRangeOf(p)}>
-                      开放范围
-                    </Button>
-                    <Button variant="link" size="sm" onClick={() => void act(() => trpc.path.admin.operateStatus.mutate({ id: p.id, status: p.status ? 0 : 1 }), p.status ? "已下线" : "已上线")}>
-                      {p.status ? "下线" : "上线"}
-                    </Button>
-                    <Button variant="link" size="sm" disabled={i === 0 && page.pageNo === 1} onClick={() => void act(() => trpc.path.admin.move.mutate({ id: p.id, direction: "up" }), "已上移")}>
-                      上移
-                    </Button>
-                    <Button variant="link" size="sm" onClick={() => void act(() => trpc.path.admin.move.mutate({ id: p.id, direction: "down" }), "已下移")}>
-                      下移
-                    </Button>
-                    <Button variant="link" size="sm" onClick={() => void act(() => trpc.path.admin.copy.mutate({ id: p.id }), "已复制，副本为下线状态")}>
-                      复制
-                    </Button>
-                    <Button
-                      variant="link"
-                      size="sm"
-                      className="text-danger"
-                      onClick={() => setConfirm({ title: "删除学习地图", description: `确定删除“${p.name}”吗？学员已获得的证书不受影响。`, confirmText: "删除", danger: true, ok: "已删除", run: () => trpc.path.admin.del.mutate({ id: p.id }) })}
-                    >
-                      删除
-                    </Button>
+                  <Td className="whitespace-nowrap text-xs">
+                    {p.isCheckIn
+                      ? `${formatDate(p.checkInStartTime)} 至 ${formatDate(
+                          p.checkInEndTime
+                        )}`
+                      : "未开启"}
+                  </Td>
+                  <Td>
+                    <Badge tone={p.status ? "green" : "gray"}>
+                      {p.statusName}
+                    </Badge>
+                  </Td>
+                  <Td className="w-[250px]">
+                    <div className="flex flex-wrap gap-x-1">
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() =>
+                          navigate(`/admin/learning-paths/${p.id}`)
+                        }
+                      >
+                        节点与学员
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() =>
+                          setForm({
+                            id: p.id,
+                            name: p.name,
+                            coverUrl: p.coverUrl,
+                            description: p.description,
+                            certTemplateId: p.certTemplateId ?? 0,
+                            isCheckIn: p.isCheckIn,
+                            checkInStartTime: p.checkInStartTime,
+                            checkInEndTime: p.checkInEndTime,
+                          })
+                        }
+                      >
+                        编辑
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() => setRangeOf(p)}
+                      >
+                        开放范围
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() =>
+                          void act(
+                            () =>
+                              trpc.path.admin.operateStatus.mutate({
+                                id: p.id,
+                                status: p.status ? 0 : 1,
+                              }),
+                            p.status ? "已下线" : "已上线"
+                          )
+                        }
+                      >
+                        {p.status ? "下线" : "上线"}
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        disabled={i === 0 && page.pageNo === 1}
+                        onClick={() =>
+                          void act(
+                            () =>
+                              trpc.path.admin.move.mutate({
+                                id: p.id,
+                                direction: "up",
+                              }),
+                            "已上移"
+                          )
+                        }
+                      >
+                        上移
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() =>
+                          void act(
+                            () =>
+                              trpc.path.admin.move.mutate({
+                                id: p.id,
+                                direction: "down",
+                              }),
+                            "已下移"
+                          )
+                        }
+                      >
+                        下移
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        onClick={() =>
+                          void act(
+                            () => trpc.path.admin.copy.mutate({ id: p.id }),
+                            "已复制，副本为下线状态"
+                          )
+                        }
+                      >
+                        复制
+                      </Button>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="text-danger"
+                        onClick={() =>
+                          setConfirm({
+                            title: "删除学习地图",
+                            description: `确定删除“${p.name}”吗？学员已获得的证书不受影响。`,
+                            confirmText: "删除",
+                            danger: true,
+                            ok: "已删除",
+                            run: () => trpc.path.admin.del.mutate({ id: p.id }),
+                          })
+                        }
+                      >
+                        删除
+                      </Button>
+                    </div>
                   </Td>
                 </tr>
               ))}
@@ -157,7 +310,12 @@ export default function AdminLearningPaths() {
           </Table>
         )}
         <div className="mt-4">
-          <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={pageHref} />
+          <Pager
+            total={page.total}
+            pageNo={page.pageNo}
+            pageSize={page.pageSize}
+            hrefFor={pageHref}
+          />
         </div>
       </Card>
       <PathFormDialog
@@ -173,12 +331,25 @@ export default function AdminLearningPaths() {
       <OpenRangeDialog
         title={rangeOf ? `开放范围：${rangeOf.name}` : "开放范围"}
         open={rangeOf !== null}
-        load={async () => (await trpc.path.admin.getOpenRange.query({ id: rangeOf!.id })).openRange}
-        save={(rows) => trpc.path.admin.saveOpenRange.mutate({ id: rangeOf!.id, openRange: rows })}
+        load={async () =>
+          (await trpc.path.admin.getOpenRange.query({ id: rangeOf!.id }))
+            .openRange
+        }
+        save={(rows) =>
+          trpc.path.admin.saveOpenRange.mutate({
+            id: rangeOf!.id,
+            openRange: rows,
+          })
+        }
         onClose={() => setRangeOf(null)}
         onSaved={refresh}
       />
-      <ConfirmDialog request={confirm} busy={busy} onCancel={() => setConfirm(null)} onConfirm={() => confirm && void act(confirm.run, confirm.ok)} />
+      <ConfirmDialog
+        request={confirm}
+        busy={busy}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && void act(confirm.run, confirm.ok)}
+      />
     </div>
   );
 }

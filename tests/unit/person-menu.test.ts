@@ -4,9 +4,9 @@ import { personMenu } from "~/components/person/menu-items";
 const labels = (flags: { isPurchaser: boolean; noticeEnabled: boolean }) => personMenu(flags).map((i) => i.label);
 
 describe("personal-centre side menu", () => {
-  it("lists every entry in spec order for a purchaser on the main site", () => {
+  it("lists every entry in spec order for a purchaser on the main site (我的任务, with its unfinished badge, beside 我的学习)", () => {
     expect(labels({ isPurchaser: true, noticeEnabled: true })).toEqual([
-      "概览", "我的学习", "学习学分", "我的收藏", "我的证书", "我的订单", "消息中心", "兑换中心", "奖品记录", "个人信息", "帮助与反馈",
+      "概览", "我的学习", "我的任务", "学习学分", "我的收藏", "我的证书", "我的订单", "消息中心", "兑换中心", "奖品记录", "个人信息", "帮助与反馈",
     ]);
   });
   it("hides learning credits from non-purchasers", () => {

@@ -18,7 +18,7 @@ import { badInput, fail, notFound } from "@base/errors";
 import { paginate, type PageRequest } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { copyName } from "@base/copy-name";
-import { formatDateTime } from "@base/format";
+import { formatDateTime, maskMobile } from "@base/format";
 import { toXlsx } from "@base/xlsx";
 import { bind, unbind } from "../cert/template.service";
 import { mediaUrl } from "../course/view";
@@ -415,7 +415,7 @@ export async function memberPage(db: DbOrTx, input: PageRequest & { id: number; 
       userId: r.m.userId,
       nick: r.nick,
       loginName: r.loginName,
-      mobile: r.mobile ? `${r.mobile.slice(0, 3)}****${r.mobile.slice(-4)}` : "",
+      mobile: maskMobile(r.mobile),
       source: r.m.source,
       sourceName: r.m.source === "admin" ? "后台添加" : "自主加入",
       progress: progressPercent(states),

@@ -45,6 +45,11 @@ const schema = z.object({
   // Web worker processes (node:cluster) and each one's PostgreSQL pool; see webWorkers() and dbPoolSize().
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(30).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // Payments (docs/decisions/027-commerce.md): which provider takes money; unset outside production the
+  // built-in sandbox does, in production nothing can be paid until one is chosen.
+  PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay"]).optional(),
+  // Minutes an unpaid order stays open before the sweep closes it.
+  ORDER_PAY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   // Proxies whose X-Forwarded-For is believed (see trustProxyRule); unset: none, the socket's address counts.
   TRUST_PROXY: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseChinaDateTime } from "./china-time";
 
 // Input coercion every domain's schemas share. Old clients send numbers as strings and lists as "1,2,3";
 // empty form values count as absent.
@@ -78,3 +79,21 @@ export const paging = { pageNo: opt(intIn("页码", 1, 100000)), pageSize: opt(i
 export function withPaging<T extends { pageNo?: number; pageSize?: number }>(v: T): Omit<T, "pageNo" | "pageSize"> & { pageNo: number; pageSize: number } {
   return { ...v, pageNo: v.pageNo ?? 1, pageSize: v.pageSize ?? 10 };
 }
+
+/** Optional text, trimmed; "" counts as absent. */
+export const optText = (label: string, max: number) =>
+  z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不能超过${max}字`).optional()).optional();
+/** Required text, trimmed: 请输入<label> when missing or blank. */
+export const requiredText = (label: string, max: number) =>
+  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}字`);
+/** 0 or 1; true/false as some clients send them. */
+export const flag = (label: string) =>
+  z.preprocess((v) => (v === true ? 1 : v === false ? 0 : numeric(v)), z.union([z.literal(0), z.literal(1)], { error: `${label}须为0或1` }));
+/** A time as ms, its digits, or a China-time "YYYY-MM-DD[ HH:mm[:ss]]" string; optional. */
+export const chinaTime = (label: string) =>
+  opt(
+    z.preprocess(
+      (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : typeof v === "string" && v.trim() ? parseChinaDateTime(v) : v),
+      z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`),
+    ),
+  );

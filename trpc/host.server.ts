@@ -5,6 +5,7 @@ import { handleLegacy } from "./legacy/handler";
 import type { LegacyRequest } from "./legacy/types";
 import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner";
 import { startCertImageSweep } from "./cert/image-sweep";
+import { startOrderSweep } from "./order/sweep";
 
 /**
  * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
@@ -49,10 +50,12 @@ export const host = {
   handleApi,
   /**
    * The background sweeps: message tasks (docs/decisions/014-message-tasks.md; the runner lease lets one
-   * process sweep at a time) and certificate images not drawn yet (docs/decisions/023-certificates.md).
+   * process sweep at a time), certificate images not drawn yet (docs/decisions/023-certificates.md) and
+   * unpaid orders past their time (docs/decisions/027-commerce.md).
    */
   startMessageTaskRunner: () => {
     startTaskRunner(getDb);
     startCertImageSweep(getDb);
+    startOrderSweep(getDb);
   },
 };

@@ -19,6 +19,7 @@ import { certRouter } from "./cert/router";
 import { pathRouter } from "./path/router";
 import { taskRouter } from "./task/router";
 import { checkInRouter } from "./checkin/router";
+import { orderRouter } from "./order/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -42,6 +43,7 @@ export const appRouter = router({
   path: pathRouter,
   task: taskRouter,
   checkIn: checkInRouter,
+  order: orderRouter,
 });
 
 export type AppRouter = typeof appRouter;

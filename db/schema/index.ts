@@ -16,3 +16,4 @@ export * from "./cert";
 export * from "./path";
 export * from "./checkin";
 export * from "./task";
+export * from "./commerce";

@@ -15,11 +15,12 @@ import { commentLegacy } from "../comment/legacy";
 import { questionnaireLegacy } from "../questionnaire/legacy";
 import { certLegacy } from "../cert/legacy";
 import { pathLegacy } from "../path/legacy";
+import { orderLegacy } from "../order/legacy";
 import { taskLegacy } from "../task/legacy";
 import { checkInLegacy } from "../checkin/legacy";
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy];
 
 interface Compiled {
   row: LegacyRow;

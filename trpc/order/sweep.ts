@@ -1,0 +1,29 @@
+import type { Db } from "@db/client";
+import { closeExpiredOrders } from "./payment.service";
+
+const EVERY_MS = 60_000;
+const started = globalThis as { __cyOrderSweepTimer?: ReturnType<typeof setInterval> };
+
+/**
+ * Closes unpaid orders whose time is up, once a minute, asking each one's provider first (a payment
+ * whose notification was lost is taken in instead). Once per process, never in tests; two processes
+ * sweeping at once close each order once (conditional update).
+ */
+export function startOrderSweep(getDb: () => Promise<Db>) {
+  if (started.__cyOrderSweepTimer || process.env.NODE_ENV === "test") return;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await closeExpiredOrders(await getDb());
+    } catch (e) {
+      console.warn(`[order-sweep] failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), EVERY_MS);
+  timer.unref?.();
+  started.__cyOrderSweepTimer = timer;
+}

@@ -25,6 +25,7 @@ export function parseChinaDateTime(text: string): number {
   if (!m) return Date.parse(text);
   const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - CHINA_OFFSET_MS;
-  // Reject rolled-over fields such as 2026-02-30 or 09:75.
-  return new Date(ms + CHINA_OFFSET_MS).getUTCDate() === Number(d) && Number(h) < 24 && Number(mi) < 60 && Number(s) < 60 ? ms : NaN;
+  // Reject rolled-over fields such as 2026-02-30, 2026-13-01 or 09:75.
+  const back = new Date(ms + CHINA_OFFSET_MS);
+  return back.getUTCDate() === Number(d) && back.getUTCMonth() === Number(mo) - 1 && Number(h) < 24 && Number(mi) < 60 && Number(s) < 60 ? ms : NaN;
 }

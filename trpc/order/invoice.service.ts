@@ -6,7 +6,7 @@ import { paginate } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { maskMobile } from "@base/format";
 import { signFileUrl } from "../upload/signing";
-import { isSafeKey } from "../upload/file-ref";
+import { storageKeyOf } from "../upload/file-ref";
 import { INVOICE_STATUS_NAME, ownOrder, type Viewer } from "./order.service";
 import { INVOICE_HEAD_TYPES, type InvoiceHeaderInput } from "./schemas";
 
@@ -144,8 +144,8 @@ export async function invoicePage(db: DbOrTx, input: { status?: number; keyword?
 
 /** Issues a requested invoice with the uploaded e-invoice PDF (back/order/invoice). */
 export async function issueInvoice(db: DbOrTx, adminId: number, input: { id: number; fileKey: string; invoiceNo?: string }) {
-  const key = input.fileKey.replace(/^\/?(?:storage\/)?/, "").split("?")[0]!;
-  if (!isSafeKey(key) || !/\.pdf$/i.test(key)) throw badInput("请上传PDF格式的电子发票");
+  const key = storageKeyOf(input.fileKey);
+  if (!key || !/\.pdf$/i.test(key)) throw badInput("请上传PDF格式的电子发票");
   const [done] = await db
     .update(invoices)
     .set({ status: INVOICE_STATUS.issued, fileKey: key, invoiceNo: input.invoiceNo ?? null, handledBy: adminId, handledAt: new Date(), refuseReason: null })

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { ORDER_STATUS, orders, paymentNotifications } from "@db/schema";
+import { ORDER_STATUS, orders, paymentNotifications, users } from "@db/schema";
 import { chinaDateKey } from "@base/china-time";
 import { fail, notFound } from "@base/errors";
 import { grantGoods, revokeGoods } from "./goods.service";
@@ -49,6 +49,8 @@ export async function applyPayment(db: DbOrTx, provider: string, payment: Provid
       .returning({ id: orders.id });
     if (!paid.length) return settle("ignored", "订单已支付或已退款");
     await grantGoods(tx, order.userId, order.goodsType, order.goodsId, "order");
+    // A purchaser sees the learning-credits menu from now on.
+    await tx.update(users).set({ isPurchaser: 1 }).where(and(eq(users.id, order.userId), eq(users.isPurchaser, 0)));
     return settle("applied");
   });
 }

@@ -5,7 +5,6 @@ import { toast } from "sonner";
 import { ChapterList } from "~/components/course/chapter-list";
 import { CourseComments } from "~/components/comment/course-comments";
 import { CourseCard, CourseCover, CoursePrice } from "~/components/course/course-card";
-import { PurchaseNotice } from "~/components/course/purchase-notice";
 import { RICH_TEXT_CLASS } from "~/components/course/rich-text-editor";
 import { BUSINESS_TYPE } from "@base/real-name";
 import { useRealNameGate } from "~/components/identity/real-name-modal";
@@ -87,7 +86,6 @@ export default function CourseDetail() {
   }
 
   const canStudy = course.isJoin && !course.needBuy;
-  const [buyOpen, setBuyOpen] = useState(false);
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
       <nav className="mb-3 text-sm text-muted">
@@ -108,7 +106,7 @@ export default function CourseDetail() {
               <CoursePrice isFree={course.isFree} price={course.price} scribingPrice={course.scribingPrice} className="text-2xl" />
               <p className="mt-1 text-xs text-muted">
                 {formatCount(course.joinedCount)}人已加入
-                {course.needBuy ? <span className="ml-2 text-[#ff7d00]" data-testid="purchase-state">{course.isJoin ? "已报名，待确认缴费后开通" : "付费课程 · 在线购买暂未开放"}</span> : null}
+                {course.needBuy ? <span className="ml-2 text-[#ff7d00]" data-testid="purchase-state">{course.isJoin ? "已报名，缴费后即可开始学习" : "付费课程 · 购买后即可学习"}</span> : null}
               </p>
             </div>
             <div className="flex items-center gap-3">
@@ -116,8 +114,8 @@ export default function CourseDetail() {
                 {course.isCollect ? "已收藏" : "收藏"}
               </Button>
               {course.needBuy ? (
-                <Button size="lg" onClick={() => (loggedIn ? setBuyOpen(true) : openLoginDialog())}>
-                  {course.isJoin ? "待开通" : "购买课程"}
+                <Button size="lg" onClick={() => (loggedIn ? navigate(`/order?goodsType=1&goodsId=${course.id}`) : openLoginDialog())}>
+                  {course.isJoin ? "立即缴费" : "购买课程"}
                 </Button>
               ) : canStudy ? (
                 <Button size="lg" asChild>
@@ -133,7 +131,6 @@ export default function CourseDetail() {
         </div>
       </section>
 
-      <PurchaseNotice open={buyOpen} onClose={() => setBuyOpen(false)} price={course.price} enrolled={!!course.isJoin} />
       <div className="mt-4 flex gap-4">
         <div className="min-w-0 flex-1 rounded-lg bg-white p-6">
           <Tabs key={course.id} defaultValue={openTab === "comments" ? "comments" : "intro"}>

@@ -20,6 +20,8 @@ import { seedFraud } from "./fraud";
 import { seedPaths } from "./paths";
 import { seedCheckIn } from "./checkin";
 import { seedTasks } from "./tasks";
+import { seedRedeem } from "./redeem";
+import { seedOrders } from "./orders";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -112,5 +114,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedPaths(db);
   await seedCheckIn(db);
   await seedTasks(db);
+  await seedOrders(db);
   return { seeded: true };
 }

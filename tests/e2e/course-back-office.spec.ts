@@ -99,7 +99,7 @@ test("admin files a course under a category and writes its detail in the rich-te
   expect(found.list.map((c) => c.id)).toContain(courseId);
 });
 
-test("a paid course shows its price and explains that purchase is not open yet", async ({ page }) => {
+test("a paid course shows its price and 购买课程 opens the order page", async ({ page }) => {
   await page.goto("/");
   await loginByApi(page, DEMO.admin);
   const hit = await query<{ list: { id: number; name: string; isFree: number }[] }>(page, "course.search", { keyword: "框架协议采购实务" });
@@ -107,13 +107,11 @@ test("a paid course shows its price and explains that purchase is not open yet",
   await page.goto(`/course/detail?id=${paid.id}`);
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("main")).toContainText("¥199");
-  await expect(page.getByTestId("purchase-state")).toHaveText("付费课程 · 在线购买暂未开放");
-  await page.getByRole("button", { name: "购买课程" }).click();
-  const notice = page.getByRole("dialog", { name: "在线购买暂未开放" });
-  await expect(notice).toContainText("价格 ¥199。");
+  await expect(page.getByTestId("purchase-state")).toHaveText("付费课程 · 购买后即可学习");
   await shot(page, "course-detail-paid");
-  await notice.getByRole("button", { name: "我知道了" }).click();
-  await expect(notice).toBeHidden();
+  await page.getByRole("button", { name: "购买课程" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order\\?goodsType=1&goodsId=${paid.id}$`));
+  await expect(page.getByTestId("order-goods-name")).toHaveText("框架协议采购实务");
 });
 
 test("admin ticks library items on one page, deletes them after confirming, and the rest stays", async ({ page }) => {

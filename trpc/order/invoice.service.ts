@@ -78,7 +78,7 @@ export async function requestInvoice(db: DbOrTx, viewer: Viewer, input: InvoiceH
 export async function invoiceStatus(db: DbOrTx, viewer: Viewer, tradeNo: string, now = Date.now()) {
   const o = await ownOrder(db, viewer, tradeNo);
   const [inv] = await db.select().from(invoices).where(eq(invoices.orderId, o.id)).limit(1);
-  if (!inv) return { tradeNo, invoiceStatus: -1, invoiceStatusName: INVOICE_STATUS_NAME[-1], canApply: o.status === ORDER_STATUS.paid ? 1 : 0 };
+  if (!inv) return { tradeNo, invoiceStatus: -1, invoiceStatusName: INVOICE_STATUS_NAME[-1], canApply: o.status === ORDER_STATUS.paid ? 1 : 0, invoiceUrl: "", refuseReason: "" };
   return {
     tradeNo,
     invoiceStatus: inv.status,

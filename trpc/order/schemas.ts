@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { blank, chinaTime, idOf, intIn, opt, optText, paging, requiredText, withPaging, flag } from "@base/legacy-input";
+import { chinaTime, idOf, intIn, opt, optText, paging, requiredText, withPaging, flag } from "@base/legacy-input";
 import { GOODS_TYPE } from "@db/schema";
+import { invoiceFields } from "./invoice-rules";
 
 const goodsType = z.preprocess(
   (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
@@ -49,37 +50,9 @@ export const myOrdersInput = z.object({ ...paging, status: opt(intIn("订单状�
 
 export const sandboxPayInput = z.object({ tradeNo: tradeNoOf, ticket: z.string({ error: "付款码无效" }).trim().min(10, "付款码无效").max(64, "付款码无效") });
 
-// ---- invoices (learner-front-end.md 5, verbatim) ----
+// ---- invoices: the rules live in invoice-rules.ts (the modal checks them in the browser too) ----
 
-/** headUserType: 1 organisation (企业单位), 2 individual or non-business unit (个人/非企业单位). */
-export const INVOICE_HEAD_TYPES = { 1: "企业单位", 2: "个人/非企业单位" } as const;
-
-const invoiceFields = {
-  headUserType: z.preprocess((v) => (blank(v) === undefined ? undefined : typeof v === "string" ? Number(v) : v), z.union([z.literal(1), z.literal(2)], { error: "请选择发票类型" })),
-  headName: requiredText("发票抬头", 30),
-  taxNo: z
-    .string({ error: "请输入发票税号" })
-    .trim()
-    .min(1, "请输入发票税号")
-    .min(6, "发票税号须为6-20位")
-    .max(20, "发票税号须为6-20位")
-    .regex(/^[A-Za-z0-9]+$/, "仅支持数字和英文"),
-  registerPhone: z.preprocess(
-    blank,
-    z
-      .string()
-      .trim()
-      .max(13, "注册电话不能超过13位")
-      .regex(/^(?:0\d{2,3}-?\d{7,8}|1[3-9]\d{9}|\d{7,8})$/, "注册电话格式不正确")
-      .optional(),
-  ),
-  registerAddress: optText("注册地址", 43),
-  bankName: optText("开户银行", 100),
-  bankAccount: optText("银行账号", 50),
-  email: z.preprocess(blank, z.string().trim().max(100, "邮箱不能超过100字").email("邮箱格式不正确").optional()),
-};
-export const invoiceHeaderInput = z.object(invoiceFields);
-export type InvoiceHeaderInput = z.infer<typeof invoiceHeaderInput>;
+export { INVOICE_HEAD_TYPES, invoiceHeaderInput, type InvoiceHeaderInput } from "./invoice-rules";
 export const invoiceRequestInput = z.object({ tradeNo: tradeNoOf, ...invoiceFields });
 
 // ---- back office ----

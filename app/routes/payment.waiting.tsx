@@ -1,0 +1,160 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { formatDateTime, formatMoney } from "@base/format";
+import { pageTitle } from "~/components/layout/page-title";
+import { LoginRequired } from "~/components/person/login-required";
+import { Button } from "~/components/ui/button";
+import { notFoundUnlessFault, serverCaller } from "~/lib/caller.server";
+import { errorMessage, trpc } from "~/lib/trpc";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("订单支付") }];
+
+/** How often the page asks whether the order is paid. */
+const POLL_MS = 2_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const tradeNo = new URL(request.url).searchParams.get("tradeNo") ?? "";
+  const { caller, ctx } = await serverCaller(request);
+  if (!ctx.user) return { kind: "login" as const };
+  try {
+    const order = await caller.order.getOrderInfoByTradeNo({ tradeNo });
+    // An open order gets its payment QR code (started again with the provider when needed).
+    const pay = order.status === 0 ? await caller.order.getTradeNo({ tradeNo } as never).catch(() => null) : null;
+    return { kind: "order" as const, order, pay: pay ? { payUrl: pay.payUrl, qrCode: pay.qrCode, payType: pay.payType, remainSeconds: pay.remainSeconds } : null };
+  } catch (e) {
+    notFoundUnlessFault(e, "订单不存在");
+  }
+}
+
+type Data = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "order" }>;
+
+const PAY_HINT: Record<string, string> = {
+  wechat: "请使用微信“扫一扫”扫描二维码完成支付",
+  alipay: "请使用支付宝“扫一扫”扫描二维码完成支付",
+  sandbox: "请使用手机扫描二维码，在演示收银台确认支付",
+};
+
+export default function PaymentWaiting() {
+  const d = useLoaderData<typeof loader>();
+  if (d.kind === "login") return <LoginRequired />;
+  return <Waiting key={d.order.tradeNo} {...d} />;
+}
+
+function mmss(seconds: number) {
+  const s = Math.max(0, seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function Waiting({ order, pay }: Data) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState(order.status);
+  const [remain, setRemain] = useState(pay?.remainSeconds ?? 0);
+  const [error, setError] = useState("");
+  const [cancelling, setCancelling] = useState(false);
+  const stopped = useRef(false);
+
+  // Polls the order's state until it is no longer unpaid; the countdown follows the server's figure.
+  useEffect(() => {
+    if (status !== 0) return;
+    stopped.current = false;
+    const poll = setInterval(async () => {
+      try {
+        const s = await trpc.order.getOrderStatus.query({ tradeNo: order.tradeNo });
+        if (stopped.current) return;
+        setRemain(s.remainSeconds);
+        if (s.status !== 0) setStatus(s.status);
+      } catch {
+        // A missed poll is tried again on the next tick.
+      }
+    }, POLL_MS);
+    const tick = setInterval(() => setRemain((r) => Math.max(0, r - 1)), 1000);
+    return () => {
+      stopped.current = true;
+      clearInterval(poll);
+      clearInterval(tick);
+    };
+  }, [status, order.tradeNo]);
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await trpc.order.cancel.mutate({ tradeNo: order.tradeNo });
+      setStatus(2);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-[1200px] py-6">
+      <section className="rounded-lg bg-white p-8" data-testid="payment-waiting">
+        <div className="flex items-start justify-between border-b border-border pb-5">
+          <div>
+            <h1 className="text-xl font-semibold text-[#1d2129]">{status === 1 ? "支付成功" : status === 0 ? "订单提交成功，请尽快支付" : "订单已关闭"}</h1>
+            <p className="mt-2 text-sm text-muted">
+              订单号：<span data-testid="trade-no">{order.tradeNo}</span>
+              <span className="mx-3">|</span>下单时间：{formatDateTime(order.createTime)}
+            </p>
+            <p className="mt-1 text-sm text-muted">商品：{order.goodsName}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-sm text-muted">应付金额</p>
+            <p className="text-3xl font-semibold text-[#f53f3f]" data-testid="payment-amount">¥{formatMoney(order.payAmount)}</p>
+          </div>
+        </div>
+
+        {status === 0 && pay ? (
+          <div className="flex flex-col items-center gap-3 py-10">
+            <p className="text-sm text-[#4e5969]">
+              请在 <span className="font-medium text-[#f53f3f]" data-testid="pay-countdown">{mmss(remain)}</span> 内完成支付，超时订单将自动关闭
+            </p>
+            <div className="rounded-lg border border-border p-3">
+              <img src={pay.qrCode} alt="支付二维码" width={220} height={220} data-testid="pay-qrcode" />
+            </div>
+            <p className="text-sm text-[#1d2129]">{PAY_HINT[pay.payType] ?? "请扫描二维码完成支付"}</p>
+            {pay.payType === "sandbox" ? (
+              <a href={pay.payUrl} target="_blank" rel="noreferrer" className="text-sm text-primary hover:underline" data-testid="sandbox-link">
+                没有手机？在本机打开演示收银台
+              </a>
+            ) : null}
+            <p className="text-xs text-muted">支付完成后页面将自动跳转，请勿重复支付</p>
+            <div className="mt-2 flex gap-3">
+              <Button variant="outline" onClick={cancel} disabled={cancelling}>取消订单</Button>
+              <Button variant="outline" asChild>
+                <Link to="/person/order">查看我的订单</Link>
+              </Button>
+            </div>
+            {error ? <p className="text-sm text-[#f53f3f]" role="alert">{error}</p> : null}
+          </div>
+        ) : status === 1 ? (
+          <div className="flex flex-col items-center gap-4 py-14 text-center" data-testid="payment-success">
+            <div aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-[#e8ffea] text-3xl text-[#00b42a]">✓</div>
+            <p className="text-lg font-medium text-[#1d2129]">支付成功，学习内容已为您开通</p>
+            <p className="text-sm text-muted">如需发票，可在“我的订单”中申请电子发票</p>
+            <div className="flex gap-3">
+              <Button onClick={() => navigate(order.jumpUrl)}>去学习</Button>
+              <Button variant="outline" asChild>
+                <Link to="/person/order">申请发票</Link>
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-4 py-14 text-center" data-testid="payment-closed">
+            <p className="text-lg font-medium text-[#1d2129]">{status === 2 ? "订单已取消" : status === 4 ? "订单已退款" : "订单已超时关闭"}</p>
+            <div className="flex gap-3">
+              <Button asChild>
+                <Link to={`/order?goodsType=${order.goodsType}&goodsId=${order.goodsId}`}>重新下单</Link>
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/person/order">查看我的订单</Link>
+              </Button>
+            </div>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -53,13 +53,13 @@ test("a learner buys a paid course with the sandbox provider, studies it and ask
   await expect(card.getByTestId("order-status")).toHaveText("已支付");
   await card.getByRole("button", { name: "申请发票" }).click();
   const modal = page.getByTestId("invoice-modal");
-  await modal.getByLabel("发票抬头").fill("");
+  await expect(modal.getByLabel("发票抬头")).toBeEnabled();
   await modal.getByLabel("税号").fill("12-34");
   await modal.getByRole("button", { name: "提交申请" }).click();
   await expect(modal).toContainText("请选择发票类型");
   await expect(modal).toContainText("请输入发票抬头");
   await expect(modal).toContainText("发票税号须为6-20位");
-  await modal.getByRole("radio", { name: "企业单位" }).click();
+  await modal.getByRole("radio", { name: "企业单位", exact: true }).click();
   await modal.getByLabel("发票抬头").fill("南京市江宁区政府采购中心");
   await modal.getByLabel("税号").fill("12320115MB1234567X");
   await modal.getByLabel("注册电话").fill("025-52101234");

@@ -30,11 +30,14 @@ export function InvoiceModal({ tradeNo, amount, open, onClose, onDone }: { trade
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState("");
   const [busy, setBusy] = useState(false);
+  // The saved header fills the form before it can be typed in, so it never overwrites what was typed.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setErrors({});
     setServerError("");
+    setReady(false);
     trpc.order.getInvoiceHeader
       .query()
       .then((h) =>
@@ -49,7 +52,8 @@ export function InvoiceModal({ tradeNo, amount, open, onClose, onDone }: { trade
           email: h.email,
         }),
       )
-      .catch(() => {});
+      .catch(() => {})
+      .finally(() => setReady(true));
   }, [open]);
 
   const set = (key: Field, value: string) => {
@@ -113,7 +117,7 @@ export function InvoiceModal({ tradeNo, amount, open, onClose, onDone }: { trade
                 {f.label}
               </span>
               <span className="flex-1">
-                <Input value={form[f.key]} placeholder={f.placeholder} aria-label={f.label} invalid={!!errors[f.key]} onChange={(e) => set(f.key, e.target.value)} />
+                <Input value={form[f.key]} disabled={!ready} placeholder={f.placeholder} aria-label={f.label} invalid={!!errors[f.key]} onChange={(e) => set(f.key, e.target.value)} />
                 {errors[f.key] ? <span className="mt-1 block text-xs text-[#f53f3f]">{errors[f.key]}</span> : null}
               </span>
             </label>
@@ -122,7 +126,7 @@ export function InvoiceModal({ tradeNo, amount, open, onClose, onDone }: { trade
         {serverError ? <p className="mt-3 text-sm text-[#f53f3f]" role="alert">{serverError}</p> : null}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>取消</Button>
-          <Button onClick={submit} disabled={busy}>{busy ? "正在提交…" : "提交申请"}</Button>
+          <Button onClick={submit} disabled={busy || !ready}>{busy ? "正在提交…" : "提交申请"}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

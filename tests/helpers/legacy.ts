@@ -20,6 +20,8 @@ export interface LegacyAnswer {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as received (files such as .xlsx exports). */
+  bytes: Uint8Array;
   /** The parsed JSON body (undefined when the answer is not JSON). */
   body: any;
 }
@@ -60,10 +62,11 @@ export function legacyClient(db: Db, opts: { ip?: string } = {}) {
         else jar[k] = v;
       }
     }
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown;
     if ((res.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
-    return { status: res.status, headers: res.headers, text, body: parsed };
+    return { status: res.status, headers: res.headers, text, bytes, body: parsed };
   }
 
   return {

@@ -48,6 +48,20 @@ const schema = z.object({
   // Payments (docs/decisions/027-commerce.md): which provider takes money; unset outside production the
   // built-in sandbox does, in production nothing can be paid until one is chosen.
   PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay"]).optional(),
+  // WeChat Pay API v3 (Native): all of these switch it on; PEM keys may be given with \n for line breaks.
+  WECHATPAY_APPID: z.string().min(1).optional(),
+  WECHATPAY_MCHID: z.string().min(1).optional(),
+  WECHATPAY_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32, "must be 32 characters").optional(),
+  WECHATPAY_BASE_URL: z.string().url().optional(),
+  // Alipay (face-to-face precreate): all three switch it on.
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.string().url().optional(),
   // Minutes an unpaid order stays open before the sweep closes it.
   ORDER_PAY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   // Proxies whose X-Forwarded-For is believed (see trustProxyRule); unset: none, the socket's address counts.

@@ -1,6 +1,7 @@
 // The server the browser tests talk to: a fresh data folder, seeded, on ports of its own.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import postgres from "postgres";
 import { root, run, startChild } from "./lib.mjs";
 
 const port = process.env.E2E_PORT ?? "3900";
@@ -17,6 +18,16 @@ const env = {
   EXAM_NETWORK_CHECK_SECONDS: "3",
 };
 rmSync(env.DATA_DIR, { recursive: true, force: true });
+// E2E_DB=postgres: a fresh database on the local PostgreSQL instead of the embedded one.
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const pgName = `cy_e2e_${port}`;
+if (process.env.E2E_DB === "postgres") {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${pgName} with (force)`);
+  await admin.unsafe(`create database ${pgName}`);
+  await admin.end();
+  env.DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${pgName}`);
+}
 run("npx", ["tsx", "scripts/setup-db.ts"], { env });
 const children = [
   startChild("web", process.execPath, ["server.mjs"], env),

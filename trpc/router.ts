@@ -20,6 +20,7 @@ import { pathRouter } from "./path/router";
 import { taskRouter } from "./task/router";
 import { checkInRouter } from "./checkin/router";
 import { orderRouter } from "./order/router";
+import { redeemRouter } from "./redeem/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -44,6 +45,7 @@ export const appRouter = router({
   task: taskRouter,
   checkIn: checkInRouter,
   order: orderRouter,
+  redeem: redeemRouter,
 });
 
 export type AppRouter = typeof appRouter;

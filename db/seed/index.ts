@@ -115,5 +115,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedCheckIn(db);
   await seedTasks(db);
   await seedOrders(db);
+  await seedRedeem(db);
   return { seeded: true };
 }

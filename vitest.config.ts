@@ -15,13 +15,17 @@ export default defineConfig({
     globalSetup: ["./tests/helpers/global-setup.ts"],
     // Two cores: more workers only add PGlite start-ups competing for them.
     maxWorkers: 2,
+    // Threads (unit and legacy) share their worker's loaded modules; forks (integration) keep a process per file.
+    poolOptions: { threads: { isolate: false } },
     projects: [
-      { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // Unit and legacy files run in threads that keep their loaded modules from file to file: the app is
+      // imported once per worker instead of once per file, which halves their CPU time.
+      { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"], pool: "threads" } },
       {
         plugins: [tsconfigPaths()],
         test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks" },
       },
-      { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"] } },
+      { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"], pool: "threads" } },
     ],
   },
 });

@@ -3,8 +3,8 @@ import { NotificationRefused, type IncomingNotification, type OrderForProvider, 
 
 /**
  * Alipay, face-to-face precreate (a QR code the learner scans in Alipay). The SDK signs requests with
- * the app key; notifications (form-encoded, RSA2 over the sorted fields) are verified with Alipay's
- * public key by the SDK.
+ * the app key; answers and notifications (form-encoded, RSA2 over the sorted fields) are verified with
+ * Alipay's public key by the SDK.
  */
 export interface AlipayConfig {
   appId: string;
@@ -33,8 +33,10 @@ export function alipayProvider(cfg: AlipayConfig): PaymentProvider {
     ...(cfg.gateway ? { gateway: cfg.gateway } : {}),
     timeout: 10_000,
   });
+  // Answers are verified with Alipay's public key (validateSign): a query answer decides whether an
+  // order is paid, so one Alipay did not sign is an error, never a payment.
   const call = async (method: string, bizContent: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const r = (await sdk.exec(method, { ...extra, bizContent })) as Record<string, string>;
+    const r = (await sdk.exec(method, { ...extra, bizContent }, { validateSign: true })) as Record<string, string>;
     if (r.code !== "10000") throw new Error(r.subMsg || r.msg || `支付宝返回 ${r.code}`);
     return r;
   };

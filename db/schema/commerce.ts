@@ -48,6 +48,8 @@ export const orders = pgTable(
     refundReason: varchar("refund_reason", { length: 200 }),
     refundNo: varchar("refund_no", { length: 40 }),
     refundedBy: bigint("refunded_by", { mode: "number" }),
+    /** The group buy this order joined (its seat opens when the group is complete). */
+    groupBuyId: bigint("group_buy_id", { mode: "number" }),
     /** Last time the unpaid reminder went out. */
     remindedAt: tz("reminded_at"),
     ...timestamps(),
@@ -171,4 +173,47 @@ export const redemptionCodes = pgTable(
     expiredAt: tz("expired_at"),
   },
   (t) => [uniqueIndex("redemption_codes_code_uq").on(t.code), index("redemption_codes_batch_idx").on(t.batchId, t.id), index("redemption_codes_user_idx").on(t.userId)],
+);
+
+/** Group-buy outcome: 0 gathering, 1 complete (seats open), 2 failed at the end (paid orders refunded). */
+export const GROUP_BUY_OUTCOME = { gathering: 0, complete: 1, failed: 2 } as const;
+
+/**
+ * A group buy: a lower price for one product while at least minMembers learners buy it between startAt
+ * and endAt. status 1 on, 2 expired early by an admin.
+ */
+export const groupBuys = pgTable(
+  "group_buys",
+  {
+    id: id(),
+    name: varchar("name", { length: 50 }).notNull(),
+    goodsType: smallint("goods_type").notNull(),
+    goodsId: bigint("goods_id", { mode: "number" }).notNull(),
+    goodsName: varchar("goods_name", { length: 100 }).notNull(),
+    /** Cents. */
+    groupPrice: integer("group_price").notNull(),
+    minMembers: integer("min_members").notNull(),
+    startAt: tz("start_at").notNull(),
+    endAt: tz("end_at").notNull(),
+    status: smallint("status").notNull().default(1),
+    outcome: smallint("outcome").notNull().default(0),
+    settledAt: tz("settled_at"),
+    createdBy: bigint("created_by", { mode: "number" }),
+    ...timestamps(),
+  },
+  (t) => [index("group_buys_goods_idx").on(t.goodsType, t.goodsId, t.endAt)],
+);
+
+/** Which department a product's revenue belongs to (back/revenue/config). */
+export const revenueConfigs = pgTable(
+  "revenue_configs",
+  {
+    id: id(),
+    relateBusinessType: smallint("relate_business_type").notNull(),
+    relateBusinessId: bigint("relate_business_id", { mode: "number" }).notNull(),
+    departmentType: smallint("department_type").notNull(),
+    updatedBy: bigint("updated_by", { mode: "number" }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("revenue_configs_uq").on(t.relateBusinessType, t.relateBusinessId)],
 );

@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import {
-  ConfirmDialog,
-  type ConfirmRequest,
-} from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
-import { adminToast } from "~/components/admin/toast";
 import { OpenRangeDialog } from "~/components/org/open-range-dialog";
 import {
   PathFormDialog,
@@ -18,8 +14,9 @@ import {
 } from "~/components/admin/path/path-form-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
-import { errorMessage, trpc } from "~/lib/trpc";
+import { trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
+import { useAdminAction } from "~/components/admin/use-admin-action";
 import { formatDate } from "@base/format";
 
 export const meta: MetaFunction = () => [
@@ -60,24 +57,8 @@ export default function AdminLearningPaths() {
   const navigate = useNavigate();
   const [form, setForm] = useState<PathForm | null>(null);
   const [rangeOf, setRangeOf] = useState<Row | null>(null);
-  const [confirm, setConfirm] = useState<
-    (ConfirmRequest & { run: () => Promise<unknown>; ok: string }) | null
-  >(null);
-  const [busy, setBusy] = useState(false);
+  const { act, busy, confirm, setConfirm } = useAdminAction(refresh);
 
-  const act = async (run: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    try {
-      await run();
-      adminToast.success(ok);
-      setConfirm(null);
-      refresh();
-    } catch (e) {
-      adminToast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const pageHref = (n: number) =>
     `?${new URLSearchParams({
       ...(filters.name ? { name: filters.name } : {}),

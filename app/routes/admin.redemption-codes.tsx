@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
 import { MoreCodesDialog, RemarkDialog, type BatchRef } from "~/components/admin/redeem/batch-edit-dialogs";
@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
+import { useAdminAction } from "~/components/admin/use-admin-action";
 import { formatDate, formatDateTime } from "@base/format";
 
 export const meta: MetaFunction = () => [{ title: "兑换码 - 财云学院管理后台" }];
@@ -49,23 +50,9 @@ export default function AdminRedemptionCodes() {
   const [detailOf, setDetailOf] = useState<Row | null>(null);
   const [remarkOf, setRemarkOf] = useState<BatchRef | null>(null);
   const [moreOf, setMoreOf] = useState<BatchRef | null>(null);
-  const [confirm, setConfirm] = useState<(ConfirmRequest & { run: () => Promise<unknown>; ok: string }) | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { act, busy, confirm, setConfirm } = useAdminAction(refresh);
   const filtered = !!(filters.name || filters.goodsName || filters.status);
 
-  const act = async (run: () => Promise<unknown>, ok: string) => {
-    setBusy(true);
-    try {
-      await run();
-      adminToast.success(ok);
-      setConfirm(null);
-      refresh();
-    } catch (e) {
-      adminToast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const download = async (get: () => Promise<{ fileName: string; contentType: string; base64: string }>) => {
     try {
       downloadFile(await get());

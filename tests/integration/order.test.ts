@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { invoices, ORDER_STATUS, orders, paymentNotifications, userCourses, users } from "@db/schema";
+import { invoices, ORDER_STATUS, orders, paymentNotifications, stationMessages, userCourses, users } from "@db/schema";
 import { applyPayment, closeExpiredOrders, receiveNotification, refundOrder } from "@trpc-app/order/payment.service";
 import { registerProvider } from "@trpc-app/order/providers";
 import { sandboxProvider, sandboxNotification, sandboxTicket } from "@trpc-app/order/providers/sandbox";
@@ -189,6 +189,28 @@ describeEachDb("orders and payment", (getDb) => {
       delete process.env.PAYMENT_PROVIDER;
       (await import("@base/env.server")).resetEnvCache();
     }
+  });
+
+  it("the unpaid reminder reaches the buyer once, and not for a paid or closed order", async () => {
+    const db = getDb();
+    const course = await paidCourse(db);
+    const { user, client } = await buyer(db);
+    const admin = await createUser(db, { isAdmin: 1 });
+    const adminClient = await signedInClient(db, admin.id);
+    const trade = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }));
+    expect(await adminClient.call((c) => c.order.admin.sendUnPayOrderRemind({ tradeNo: trade.tradeNo }))).toMatchObject({ sent: true });
+    expect(await adminClient.call((c) => c.order.admin.sendUnPayOrderRemind({ tradeNo: trade.tradeNo }))).toMatchObject({ sent: false, reason: "已提醒过" });
+    const inbox = await db.select().from(stationMessages).where(eq(stationMessages.userId, user.id));
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]).toMatchObject({ title: "您有一笔订单待支付", link: `/payment/waiting?tradeNo=${trade.tradeNo}` });
+    expect(inbox[0]!.content).toContain("政府采购合同管理实务");
+    await applyPayment(db, "sandbox", payment(trade.tradeNo, 19_900), {});
+    expect(await adminClient.call((c) => c.order.admin.sendUnPayOrderRemind({ tradeNo: trade.tradeNo }))).toMatchObject({ sent: false, reason: "订单已支付" });
+    const cheaper = await paidCourse(db, 9_900);
+    const other = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: cheaper.id }));
+    await client.call((c) => c.order.cancel({ tradeNo: other.tradeNo }));
+    expect(await adminClient.call((c) => c.order.admin.sendUnPayOrderRemind({ tradeNo: other.tradeNo }))).toMatchObject({ sent: false, reason: "订单已关闭" });
+    expect((await rejection(adminClient.call((c) => c.order.admin.sendUnPayOrderRemind({ tradeNo: "CY0000" })))).message).toBe("订单不存在");
   });
 
   it("a refund returns the money through the provider, removes the seat, and happens once", async () => {

@@ -2,7 +2,7 @@ import { adminProcedure, router } from "../init";
 import * as s from "./schemas";
 import * as a from "./admin.service";
 import * as i from "./invoice.service";
-import { refundOrder } from "./payment.service";
+import { refundOrder, remindUnpaid } from "./payment.service";
 
 /** Orders, refunds and the invoice queue in the back office (back-office.md 7.15, back/order). */
 export const orderAdminRouter = router({
@@ -10,6 +10,7 @@ export const orderAdminRouter = router({
   downloadOrderInfo: adminProcedure.input(s.adminOrderPageInput).query(({ ctx, input }) => a.exportOrders(ctx.db, input)),
   revenueByDay: adminProcedure.query(({ ctx }) => a.revenueByDay(ctx.db)),
   refund: adminProcedure.input(s.refundInput).mutation(({ ctx, input }) => refundOrder(ctx.db, ctx.user.id, input.tradeNo, input.reason)),
+  sendUnPayOrderRemind: adminProcedure.input(s.tradeNoInput).mutation(({ ctx, input }) => remindUnpaid(ctx.db, input.tradeNo)),
   invoicePage: adminProcedure.input(s.invoicePageInput).query(({ ctx, input }) => i.invoicePage(ctx.db, input)),
   invoice: adminProcedure.input(s.issueInvoiceInput).mutation(({ ctx, input }) => i.issueInvoice(ctx.db, ctx.user.id, input)),
   refuseInvoice: adminProcedure.input(s.refuseInvoiceInput).mutation(({ ctx, input }) => i.refuseInvoice(ctx.db, ctx.user.id, input)),

@@ -24,4 +24,5 @@ export const orderLegacy = legacyRows([
   { method: "POST", path: `${B}/getOrderPage`, call: pass((c) => c.order.admin.getOrderPage) },
   { method: "POST", path: `${B}/downloadOrderInfo`, call: pass((c) => c.order.admin.downloadOrderInfo), respond: download },
   { method: "POST", path: `${B}/invoice`, call: pass((c) => c.order.admin.invoice) },
+  { method: "POST", path: "/api/elearning/caiyun/tool/sendUnPayOrderRemind", call: pass((c) => c.order.admin.sendUnPayOrderRemind) },
 ]);

@@ -8,6 +8,7 @@ import { paginate } from "@base/paging";
 import { isCourseOpenTo, NO_OPEN } from "../course/access.service";
 import { mediaUrl } from "../course/view";
 import { goodsOf, ownsGoods, type Goods } from "./goods.service";
+import { activeGroupBuyFor, groupBuyLine, groupStateOf } from "../groupbuy/groupbuy.service";
 import { newTradeNo, reconcile, type Order } from "./payment.service";
 import { activeProvider, providerNamed } from "./providers";
 import { providerLabel } from "./providers/provider";
@@ -52,6 +53,8 @@ export function orderView(o: Order, invoice?: { status: number } | null, now = D
     refundTime: ms(o.refundedAt),
     refundReason: o.refundReason ?? "",
     jumpUrl: o.goodsType === GOODS_TYPE.map ? `/map/detail?id=${o.goodsId}` : `/study/platform?id=${o.goodsId}`,
+    /** The group buy the order joined, or null. */
+    groupBuyId: o.groupBuyId ?? null,
   };
 }
 
@@ -76,6 +79,8 @@ export async function preCreateOrder(db: DbOrTx, viewer: Viewer, input: { goodsT
   const refusal = await buyRefusal(db, viewer, goods);
   if (refusal) throw refusal;
   const open = await openOrderOf(db, viewer.id, goods.goodsType, goods.goodsId);
+  const group = await activeGroupBuyFor(db, goods.goodsType, goods.goodsId, new Date());
+  const payAmount = group ? group.groupPrice : goods.price;
   return {
     goodsType: goods.goodsType,
     goodsId: goods.goodsId,
@@ -83,11 +88,13 @@ export async function preCreateOrder(db: DbOrTx, viewer: Viewer, input: { goodsT
     goodsImg: mediaUrl(goods.cover),
     learnHour: goods.learnHour,
     price: goods.originalPrice,
-    payAmount: goods.price,
-    discount: goods.originalPrice - goods.price,
+    payAmount,
+    discount: goods.originalPrice - payAmount,
     payMinutes: env().ORDER_PAY_MINUTES,
     /** An unpaid order of the same goods still open: 提交订单 resumes it. */
     tradeNo: open && open.expiresAt.getTime() > Date.now() ? open.tradeNo : null,
+    /** The group buy pricing it now, or null. */
+    groupBuy: await groupBuyLine(db, group),
   };
 }
 
@@ -136,6 +143,7 @@ export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType
     if (resumed?.status === ORDER_STATUS.paid) throw new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
     if (resumed?.status === ORDER_STATUS.unpaid) order = resumed;
     else {
+      const group = await activeGroupBuyFor(db, goods.goodsType, goods.goodsId, now);
       const [created] = await db
         .insert(orders)
         .values({
@@ -147,7 +155,8 @@ export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType
           goodsCover: goods.cover,
           learnHour: goods.learnHour,
           originalPrice: goods.originalPrice,
-          payAmount: goods.price,
+          payAmount: group ? group.groupPrice : goods.price,
+          groupBuyId: group?.id ?? null,
           wantInvoice: input.wantInvoice,
           expiresAt: new Date(now.getTime() + env().ORDER_PAY_MINUTES * 60_000),
         })
@@ -186,7 +195,9 @@ export async function orderStatus(db: DbOrTx, viewer: Viewer, tradeNo: string, n
   }
   o = await closeIfExpired(db, o, now);
   const view = orderView(o, null, now.getTime());
-  return { tradeNo: o.tradeNo, status: o.status, statusName: view.statusName, isPay: o.status === ORDER_STATUS.paid ? 1 : 0, payTime: view.payTime, remainSeconds: view.remainSeconds, jumpUrl: view.jumpUrl };
+  // A group order: whether the group completed and the seat is open (支付成功，成团后自动开通 until then).
+  const groupBuy = await groupStateOf(db, o.groupBuyId);
+  return { tradeNo: o.tradeNo, status: o.status, statusName: view.statusName, isPay: o.status === ORDER_STATUS.paid ? 1 : 0, payTime: view.payTime, remainSeconds: view.remainSeconds, jumpUrl: view.jumpUrl, groupBuy };
 }
 
 /** The learner cancels an unpaid order (closed at the provider first, so it cannot be paid after). */

@@ -4,7 +4,9 @@ import type { DbOrTx } from "@db/client";
 import { ORDER_STATUS, orders, paymentNotifications, users } from "@db/schema";
 import { chinaDateKey } from "@base/china-time";
 import { fail, notFound } from "@base/errors";
+import { sendToUsers } from "../message/message.service";
 import { grantGoods, revokeGoods } from "./goods.service";
+import { onGroupOrderPaid } from "../groupbuy/groupbuy.service";
 import { providerNamed } from "./providers";
 import { NotificationRefused, type IncomingNotification, type PaymentProvider, type ProviderPayment } from "./providers/provider";
 
@@ -48,7 +50,9 @@ export async function applyPayment(db: DbOrTx, provider: string, payment: Provid
       .where(and(eq(orders.id, order.id), inArray(orders.status, PAYABLE)))
       .returning({ id: orders.id });
     if (!paid.length) return settle("ignored", "订单已支付或已退款");
-    await grantGoods(tx, order.userId, order.goodsType, order.goodsId, "order");
+    // A group order's seat waits for the group to complete (docs/decisions/029-group-buys.md).
+    if (order.groupBuyId) await onGroupOrderPaid(tx, order.groupBuyId, order);
+    else await grantGoods(tx, order.userId, order.goodsType, order.goodsId, "order");
     // A purchaser sees the learning-credits menu from now on.
     await tx.update(users).set({ isPurchaser: 1 }).where(and(eq(users.id, order.userId), eq(users.isPurchaser, 0)));
     return settle("applied");
@@ -119,11 +123,11 @@ export async function closeExpiredOrders(db: DbOrTx, now = new Date(), limit = 1
 export const REFUND_REASON_MAX = 200;
 
 /**
- * An admin's refund: the order goes from paid to refunded, the provider returns the money and the
+ * An admin's refund (adminId null: the system's, e.g. a failed group buy): the order goes from paid to refunded, the provider returns the money and the
  * seat is removed, all in one transaction (a provider refusal rolls it back; a second refund finds
  * the order no longer paid).
  */
-export async function refundOrder(db: DbOrTx, adminId: number, tradeNo: string, reason: string, now = new Date()) {
+export async function refundOrder(db: DbOrTx, adminId: number | null, tradeNo: string, reason: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.tradeNo, tradeNo)).limit(1).for("update");
     if (!order) throw notFound("订单不存在");
@@ -145,4 +149,26 @@ export async function refundOrder(db: DbOrTx, adminId: number, tradeNo: string, 
     }
     return { tradeNo, status: ORDER_STATUS.refunded, refundNo };
   });
+}
+
+/**
+ * The unpaid-order reminder (caiyun/tool/sendUnPayOrderRemind): a station message to the buyer of an
+ * open order, asked of the provider first (a paid one is taken in instead). Once per order: the message
+ * is keyed by the trade number.
+ */
+export async function remindUnpaid(db: DbOrTx, tradeNo: string, now = new Date()) {
+  const [order] = await db.select().from(orders).where(eq(orders.tradeNo, tradeNo)).limit(1);
+  if (!order) throw notFound("订单不存在");
+  if (await reconcile(db, order)) return { tradeNo, sent: false, reason: "订单已支付" };
+  if (order.status !== ORDER_STATUS.unpaid || order.expiresAt <= now) return { tradeNo, sent: false, reason: "订单已关闭" };
+  const minutes = Math.max(1, Math.ceil((order.expiresAt.getTime() - now.getTime()) / 60_000));
+  const told = await sendToUsers(db, [order.userId], {
+    title: "您有一笔订单待支付",
+    content: `您购买的「${order.goodsName}」（订单号 ${order.tradeNo}）尚未支付，订单将在 ${minutes} 分钟后自动关闭，请尽快完成支付。`,
+    link: `/payment/waiting?tradeNo=${order.tradeNo}`,
+    businessType: "order-unpaid",
+    businessId: order.tradeNo,
+  });
+  if (told.length) await db.update(orders).set({ remindedAt: now }).where(eq(orders.id, order.id));
+  return { tradeNo, sent: told.length > 0, reason: told.length ? "" : "已提醒过" };
 }

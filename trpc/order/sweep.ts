@@ -1,5 +1,6 @@
 import type { Db } from "@db/client";
 import { closeExpiredOrders } from "./payment.service";
+import { settleEndedGroupBuys } from "../groupbuy/groupbuy.service";
 
 const EVERY_MS = 60_000;
 const started = globalThis as { __cyOrderSweepTimer?: ReturnType<typeof setInterval> };
@@ -16,7 +17,10 @@ export function startOrderSweep(getDb: () => Promise<Db>) {
     if (busy) return;
     busy = true;
     try {
-      await closeExpiredOrders(await getDb());
+      const db = await getDb();
+      await closeExpiredOrders(db);
+      // Group buys that ended short of members fail and their paid orders are refunded.
+      await settleEndedGroupBuys(db);
     } catch (e) {
       console.warn(`[order-sweep] failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
     } finally {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearchOptions } from "~/components/admin/use-search-options";
 import { adminToast } from "~/components/admin/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
@@ -168,7 +169,6 @@ export function NodeEditor({ sections, setSections, onSave, saving, dirty }: { s
 function NodeDialog({ request, onClose, onDone }: { request: { sectionKey: string; node?: EditNode } | null; onClose: () => void; onDone: (n: EditNode) => void }) {
   const [n, setN] = useState<EditNode | null>(null);
   const [keyword, setKeyword] = useState("");
-  const [options, setOptions] = useState<{ id: number; name: string }[] | null>(null);
   const [error, setError] = useState("");
   useEffect(() => {
     setError("");
@@ -176,21 +176,7 @@ function NodeDialog({ request, onClose, onDone }: { request: { sectionKey: strin
     setN(request ? (request.node ?? { key: localKey(), nodeName: "", relationContentType: 1, relationContentId: null, relationContentName: "", relationContentLinkUrl: "", contentAvailable: 1, unlockType: 1, unlockTime: null, isExamJump: 1 }) : null);
   }, [request]);
   const type = n?.relationContentType;
-  useEffect(() => {
-    if (type === undefined || type === 0 || type === 4) return setOptions(null);
-    let live = true;
-    setOptions(null);
-    const t = setTimeout(() => {
-      searchContent(type, keyword).then(
-        (list) => live && setOptions(list),
-        (e) => live && (setOptions([]), adminToast.error(errorMessage(e))),
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [type, keyword]);
+  const options = useSearchOptions<{ id: number; name: string }>(type === undefined || type === 0 || type === 4 ? null : () => searchContent(type, keyword), [type, keyword]);
   if (!n) return null;
   const set = (patch: Partial<EditNode>) => setN({ ...n, ...patch });
 

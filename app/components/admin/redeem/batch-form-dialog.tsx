@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearchOptions } from "~/components/admin/use-search-options";
 import { adminToast } from "~/components/admin/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
@@ -33,7 +34,6 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
   const [name, setName] = useState("");
   const [goodsType, setGoodsType] = useState<1 | 4>(1);
   const [keyword, setKeyword] = useState("");
-  const [options, setOptions] = useState<Option[] | null>(null);
   const [goodsId, setGoodsId] = useState<number | null>(null);
   const [count, setCount] = useState("100");
   const [from, setFrom] = useState("");
@@ -56,21 +56,7 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
     setError("");
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setOptions(null);
-    const t = setTimeout(() => {
-      searchGoods(goodsType, keyword).then(
-        (list) => live && setOptions(list),
-        (e) => live && (setOptions([]), adminToast.error(errorMessage(e))),
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [open, goodsType, keyword]);
+  const options = useSearchOptions<Option>(open ? () => searchGoods(goodsType, keyword) : null, [open, goodsType, keyword]);
 
   async function save() {
     setError("");

@@ -21,6 +21,8 @@ import { taskRouter } from "./task/router";
 import { checkInRouter } from "./checkin/router";
 import { orderRouter } from "./order/router";
 import { redeemRouter } from "./redeem/router";
+import { groupBuyRouter } from "./groupbuy/router";
+import { revenueRouter } from "./revenue/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -46,6 +48,8 @@ export const appRouter = router({
   checkIn: checkInRouter,
   order: orderRouter,
   redeem: redeemRouter,
+  groupBuy: groupBuyRouter,
+  revenue: revenueRouter,
 });
 
 export type AppRouter = typeof appRouter;

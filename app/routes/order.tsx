@@ -138,6 +138,16 @@ function Confirm({ preview }: { preview: Preview }) {
         </div>
         <dl className="w-72 space-y-2 text-sm">
           <div className="flex justify-between text-[#4e5969]"><dt>商品原价</dt><dd>¥{formatMoney(preview.price)}</dd></div>
+          {preview.groupBuy ? (
+            <div className="space-y-1 rounded bg-[#fff7e8] p-2 text-[#ff7d00]" data-testid="order-group-buy">
+              <div className="flex justify-between"><dt>拼团价</dt><dd>¥{formatMoney(preview.groupBuy.groupPrice)}</dd></div>
+              <p className="text-xs">
+                {preview.groupBuy.joined >= preview.groupBuy.minMembers
+                  ? `已有${preview.groupBuy.joined}人参团，已成团，支付后立即开通`
+                  : `已有${preview.groupBuy.joined}人参团，还差${preview.groupBuy.minMembers - preview.groupBuy.joined}人成团；成团后自动开通，未成团自动退款`}
+              </p>
+            </div>
+          ) : null}
           <div className="flex justify-between text-[#4e5969]"><dt>优惠</dt><dd>-¥{formatMoney(preview.discount)}</dd></div>
           <div className="flex items-baseline justify-between border-t border-border pt-3">
             <dt className="text-[#1d2129]">应付金额</dt>

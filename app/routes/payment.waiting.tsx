@@ -21,7 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const order = await caller.order.getOrderInfoByTradeNo({ tradeNo });
     // An open order gets its payment QR code (started again with the provider when needed).
     const pay = order.status === 0 ? await caller.order.getTradeNo({ tradeNo } as never).catch(() => null) : null;
-    return { kind: "order" as const, order, pay: pay ? { payUrl: pay.payUrl, qrCode: pay.qrCode, payType: pay.payType, remainSeconds: pay.remainSeconds } : null };
+    // A group order paid while its group gathers: the seat opens when the group completes.
+    const groupWaiting = order.groupBuyId && order.status === 1 ? (await caller.order.getOrderStatus({ tradeNo })).groupBuy?.seatOpen === false : false;
+    return { kind: "order" as const, order, groupWaiting, pay: pay ? { payUrl: pay.payUrl, qrCode: pay.qrCode, payType: pay.payType, remainSeconds: pay.remainSeconds } : null };
   } catch (e) {
     notFoundUnlessFault(e, "订单不存在");
   }
@@ -46,9 +48,10 @@ function mmss(seconds: number) {
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function Waiting({ order, pay }: Data) {
+function Waiting({ order, pay, groupWaiting: groupWaitingAtLoad }: Data) {
   const navigate = useNavigate();
   const [status, setStatus] = useState(order.status);
+  const [groupWaiting, setGroupWaiting] = useState(groupWaitingAtLoad);
   const [remain, setRemain] = useState(pay?.remainSeconds ?? 0);
   const [error, setError] = useState("");
   const [cancelling, setCancelling] = useState(false);
@@ -64,6 +67,7 @@ function Waiting({ order, pay }: Data) {
         if (stopped.current) return;
         setRemain(s.remainSeconds);
         if (s.status !== 0) setStatus(s.status);
+        setGroupWaiting(s.status === 1 && s.groupBuy?.seatOpen === false);
       } catch {
         // A missed poll is tried again on the next tick.
       }
@@ -132,10 +136,10 @@ function Waiting({ order, pay }: Data) {
         ) : status === 1 ? (
           <div className="flex flex-col items-center gap-4 py-14 text-center" data-testid="payment-success">
             <div aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-[#e8ffea] text-3xl text-[#00b42a]">✓</div>
-            <p className="text-lg font-medium text-[#1d2129]">支付成功，学习内容已为您开通</p>
-            <p className="text-sm text-muted">如需发票，可在“我的订单”中申请电子发票</p>
+            <p className="text-lg font-medium text-[#1d2129]">{groupWaiting ? "支付成功，成团后自动开通" : "支付成功，学习内容已为您开通"}</p>
+            <p className="text-sm text-muted">{groupWaiting ? "拼团未成功将自动原路退款；如需发票，可在“我的订单”中申请电子发票" : "如需发票，可在“我的订单”中申请电子发票"}</p>
             <div className="flex gap-3">
-              <Button onClick={() => navigate(order.jumpUrl)}>去学习</Button>
+              {!groupWaiting && <Button onClick={() => navigate(order.jumpUrl)}>去学习</Button>}
               <Button variant="outline" asChild>
                 <Link to="/person/order">申请发票</Link>
               </Button>

@@ -22,6 +22,7 @@ import { seedCheckIn } from "./checkin";
 import { seedTasks } from "./tasks";
 import { seedRedeem } from "./redeem";
 import { seedOrders } from "./orders";
+import { seedGroupBuys } from "./groupbuys";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -115,6 +116,7 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedCheckIn(db);
   await seedTasks(db);
   await seedOrders(db);
+  await seedGroupBuys(db);
   await seedRedeem(db);
   return { seeded: true };
 }

@@ -19,9 +19,11 @@ import { orderLegacy } from "../order/legacy";
 import { taskLegacy } from "../task/legacy";
 import { checkInLegacy } from "../checkin/legacy";
 import { redeemLegacy } from "../redeem/legacy";
+import { groupBuyLegacy } from "../groupbuy/legacy";
+import { revenueLegacy } from "../revenue/legacy";
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy];
 
 interface Compiled {
   row: LegacyRow;

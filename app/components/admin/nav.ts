@@ -82,8 +82,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { slug: "orders", title: "订单", hint: "订单的查询与处理" },
       { slug: "redemption-codes", title: "兑换码", hint: "兑换码批次的生成、作废与使用记录" },
-      { slug: "group-buys", title: "拼团", hint: "拼团活动的配置与作废", pending: true },
-      { slug: "revenue", title: "收益配置", hint: "课程与直播收益分成的配置", pending: true },
+      { slug: "group-buys", title: "拼团", hint: "拼团活动的配置与作废" },
+      { slug: "revenue", title: "收益配置", hint: "课程与直播收益分成的配置" },
     ],
   },
   {

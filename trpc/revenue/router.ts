@@ -1,0 +1,4 @@
+import { router } from "../init";
+import { revenueAdminRouter } from "./admin";
+
+export const revenueRouter = router({ admin: revenueAdminRouter });

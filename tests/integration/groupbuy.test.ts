@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { GROUP_BUY_OUTCOME, groupBuys, ORDER_STATUS, orders, userCourses } from "@db/schema";
 import { applyPayment } from "@trpc-app/order/payment.service";
-import { settleEndedGroupBuys } from "@trpc-app/groupbuy/groupbuy.service";
+import { settleEndedGroupBuys } from "@trpc-app/groupbuy/settle.service";
 import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";

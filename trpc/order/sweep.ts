@@ -1,6 +1,6 @@
 import type { Db } from "@db/client";
 import { closeExpiredOrders } from "./payment.service";
-import { settleEndedGroupBuys } from "../groupbuy/groupbuy.service";
+import { settleEndedGroupBuys } from "../groupbuy/settle.service";
 
 const EVERY_MS = 60_000;
 const started = globalThis as { __cyOrderSweepTimer?: ReturnType<typeof setInterval> };

@@ -22,7 +22,10 @@ function serverWorkerFiles(files: Record<string, string>): Plugin {
     },
     generateBundle() {
       if (!ssr) return;
-      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: "asset", fileName, source: readFileSync(source, "utf8") });
+      // Beside the entry and beside the chunks: once the server bundle is split (a page with a lazy part),
+      // the code that starts the worker may sit in assets/.
+      for (const [fileName, source] of Object.entries(files))
+        for (const at of [fileName, `assets/${fileName}`]) this.emitFile({ type: "asset", fileName: at, source: readFileSync(source, "utf8") });
     },
   };
 }

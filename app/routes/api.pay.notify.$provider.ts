@@ -7,8 +7,10 @@ import { receiveNotification } from "@trpc-app/order/payment.service";
 const BODY_LIMIT = 64 * 1024;
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
+  // A declared size over the limit is refused before anything is read; an undeclared one is cut off while reading.
+  if (Number(request.headers.get("content-length") ?? 0) > BODY_LIMIT) return new Response("too large", { status: 413 });
   const body = await request.text();
-  if (body.length > BODY_LIMIT) return new Response("too large", { status: 413 });
+  if (Buffer.byteLength(body) > BODY_LIMIT) return new Response("too large", { status: 413 });
   const headers: Record<string, string> = {};
   request.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
   const result = await receiveNotification(await getDb(), params.provider ?? "", { headers, body });

@@ -1,7 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { TRPCError } from "@trpc/server";
 import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatMoney } from "@base/format";
+import { readableError } from "~/components/admin/guard.server";
 import { pageTitle } from "~/components/layout/page-title";
 import { LoginRequired } from "~/components/person/login-required";
 import { Button } from "~/components/ui/button";
@@ -12,22 +14,45 @@ export const meta: MetaFunction = () => [{ title: pageTitle("订单支付") }];
 
 /** How often the page asks whether the order is paid. */
 const POLL_MS = 2_000;
+const PAY_INTENT = "pay";
 
+/** Reads only: the order and its state. Loading the page (or a prefetch) never starts a payment. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const tradeNo = new URL(request.url).searchParams.get("tradeNo") ?? "";
   const { caller, ctx } = await serverCaller(request);
   if (!ctx.user) return { kind: "login" as const };
   try {
     const order = await caller.order.getOrderInfoByTradeNo({ tradeNo });
-    // An open order gets its payment QR code (started again with the provider when needed).
-    const pay = order.status === 0 ? await caller.order.getTradeNo({ tradeNo } as never).catch(() => null) : null;
     // A group order paid while its group gathers: the seat opens when the group completes.
     const groupWaiting = order.groupBuyId && order.status === 1 ? (await caller.order.getOrderStatus({ tradeNo })).groupBuy?.seatOpen === false : false;
-    return { kind: "order" as const, order, groupWaiting, pay: pay ? { payUrl: pay.payUrl, qrCode: pay.qrCode, payType: pay.payType, remainSeconds: pay.remainSeconds } : null };
+    return { kind: "order" as const, order, groupWaiting };
   } catch (e) {
     notFoundUnlessFault(e, "订单不存在");
   }
 }
+
+/**
+ * POST: the payment QR code of the learner's open order (getTradeNo resumes it, started again with the
+ * provider when needed). An order whose group buy ended comes back as a new trade number.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const tradeNo = String(form.get("tradeNo") ?? "");
+  if (form.get("intent") !== PAY_INTENT) return { ok: false as const, message: "请求不正确" };
+  const { caller, ctx } = await serverCaller(request);
+  if (!ctx.user) return { ok: false as const, message: "请先登录" };
+  try {
+    const pay = await caller.order.getTradeNo({ tradeNo } as never);
+    return { ok: true as const, tradeNo: pay.tradeNo, payUrl: pay.payUrl, qrCode: pay.qrCode, payType: pay.payType, remainSeconds: pay.remainSeconds };
+  } catch (e) {
+    if (!(e instanceof TRPCError) || e.code === "INTERNAL_SERVER_ERROR") console.error("[payment] getTradeNo failed:", e);
+    return { ok: false as const, message: readableError(e) };
+  }
+}
+
+// Asking for the QR code changes nothing the page has read.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === PAY_INTENT ? false : defaultShouldRevalidate;
 
 type Data = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "order" }>;
 
@@ -48,14 +73,33 @@ function mmss(seconds: number) {
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function Waiting({ order, pay, groupWaiting: groupWaitingAtLoad }: Data) {
+function Waiting({ order, groupWaiting: groupWaitingAtLoad }: Data) {
   const navigate = useNavigate();
   const [status, setStatus] = useState(order.status);
   const [groupWaiting, setGroupWaiting] = useState(groupWaitingAtLoad);
-  const [remain, setRemain] = useState(pay?.remainSeconds ?? 0);
+  const [remain, setRemain] = useState(order.remainSeconds);
   const [error, setError] = useState("");
   const [cancelling, setCancelling] = useState(false);
   const stopped = useRef(false);
+  const payFetcher = useFetcher<typeof action>();
+  const asked = useRef(false);
+  const answer = payFetcher.data;
+  const pay = answer?.ok && answer.tradeNo === order.tradeNo ? answer : null;
+
+  // An unpaid order asks for its QR code once, by POST.
+  useEffect(() => {
+    if (order.status !== 0 || asked.current) return;
+    asked.current = true;
+    payFetcher.submit({ intent: PAY_INTENT, tradeNo: order.tradeNo }, { method: "post", action: "/payment/waiting" });
+  }, [order.status, order.tradeNo, payFetcher]);
+
+  useEffect(() => {
+    if (!answer) return;
+    if (!answer.ok) return setError(answer.message);
+    // The group price ended: the order was replaced by a new one at today's price.
+    if (answer.tradeNo !== order.tradeNo) return navigate(`/payment/waiting?tradeNo=${answer.tradeNo}`, { replace: true });
+    setRemain(answer.remainSeconds);
+  }, [answer, order.tradeNo, navigate]);
 
   // Polls the order's state until it is no longer unpaid; the countdown follows the server's figure.
   useEffect(() => {
@@ -110,16 +154,22 @@ function Waiting({ order, pay, groupWaiting: groupWaitingAtLoad }: Data) {
           </div>
         </div>
 
-        {status === 0 && pay ? (
+        {status === 0 ? (
           <div className="flex flex-col items-center gap-3 py-10">
             <p className="text-sm text-[#4e5969]">
               请在 <span className="font-medium text-[#f53f3f]" data-testid="pay-countdown">{mmss(remain)}</span> 内完成支付，超时订单将自动关闭
             </p>
             <div className="rounded-lg border border-border p-3">
-              <img src={pay.qrCode} alt="支付二维码" width={220} height={220} data-testid="pay-qrcode" />
+              {pay ? (
+                <img src={pay.qrCode} alt="支付二维码" width={220} height={220} data-testid="pay-qrcode" />
+              ) : (
+                <div className="flex h-[220px] w-[220px] items-center justify-center bg-[#f7f8fa] text-sm text-muted" data-testid="pay-qrcode-pending">
+                  {answer && !answer.ok ? "二维码获取失败" : "正在生成支付二维码…"}
+                </div>
+              )}
             </div>
-            <p className="text-sm text-[#1d2129]">{PAY_HINT[pay.payType] ?? "请扫描二维码完成支付"}</p>
-            {pay.payType === "sandbox" ? (
+            {pay ? <p className="text-sm text-[#1d2129]">{PAY_HINT[pay.payType] ?? "请扫描二维码完成支付"}</p> : null}
+            {pay?.payType === "sandbox" ? (
               <a href={pay.payUrl} target="_blank" rel="noreferrer" className="text-sm text-primary hover:underline" data-testid="sandbox-link">
                 没有手机？在本机打开演示收银台
               </a>

@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { invoices, ORDER_STATUS, orders, paymentNotifications, stationMessages, userCourses, users } from "@db/schema";
+import { GROUP_BUY_OUTCOME, groupBuys, invoices, ORDER_STATUS, orders, paymentNotifications, stationMessages, userCourses, users } from "@db/schema";
 import { applyPayment, closeExpiredOrders, receiveNotification, refundOrder } from "@trpc-app/order/payment.service";
 import { registerProvider } from "@trpc-app/order/providers";
 import { sandboxProvider, sandboxNotification, sandboxTicket } from "@trpc-app/order/providers/sandbox";
 import type { PaymentProvider, ProviderPayment } from "@trpc-app/order/providers/provider";
+import { storagePath } from "@trpc-app/upload/file-ref";
 import { createCourse } from "../factories/course";
+import { storeUpload } from "../factories/upload";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
@@ -46,6 +48,72 @@ describeEachDb("orders and payment", (getDb) => {
     expect(again.tradeNo).toBe(trade.tradeNo);
     expect((await client.call((c) => c.order.preCreateOrder({ goodsType: 1, goodsId: course.id }))).tradeNo).toBe(trade.tradeNo);
     expect(await db.select().from(orders)).toHaveLength(1);
+  });
+
+  it("getTradeNo answers the order as saved: asking for an invoice on a resumed order answers isInvoice 1", async () => {
+    const db = getDb();
+    const course = await paidCourse(db);
+    const { client } = await buyer(db);
+    const first = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }));
+    expect(first.isInvoice).toBe(0);
+    const again = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id, isInvoice: 1 }));
+    expect([again.tradeNo, again.isInvoice]).toEqual([first.tradeNo, 1]);
+    expect((await orderRow(db, first.tradeNo)).wantInvoice).toBe(1);
+    // Resuming by trade number without the wish keeps it.
+    expect((await client.call((c) => c.order.getTradeNo({ tradeNo: first.tradeNo } as never))).isInvoice).toBe(1);
+  });
+
+  it("an open order whose group buy is over (ended, expired, failed, complete and past its end) is closed and replaced at today's price", async () => {
+    const db = getDb();
+    const adminUser = await createUser(db, { isAdmin: 1, nick: "管理员" });
+    const admin = await signedInClient(db, adminUser.id);
+    const DAY = 86_400_000;
+    const ends: [string, (groupBuyId: number) => Promise<unknown>][] = [
+      ["expired by an admin", (id) => admin.call((c) => c.groupBuy.admin.expire({ groupBuyId: id }))],
+      ["past its end, not yet settled", (id) => db.update(groupBuys).set({ endAt: new Date(Date.now() - 1000) }).where(eq(groupBuys.id, id))],
+      ["failed", (id) => db.update(groupBuys).set({ outcome: GROUP_BUY_OUTCOME.failed }).where(eq(groupBuys.id, id))],
+      ["complete without this order, past its end", (id) => db.update(groupBuys).set({ outcome: GROUP_BUY_OUTCOME.complete, endAt: new Date(Date.now() - 1000) }).where(eq(groupBuys.id, id))],
+    ];
+    for (const [i, [label, end]] of ends.entries()) {
+      const course = await paidCourse(db);
+      const group = await admin.call((c) => c.groupBuy.admin.create({ name: "三人团", goodsType: 1, goodsId: course.id, groupPrice: 9_900, minMembers: 3, startTime: Date.now() - DAY, endTime: Date.now() + 7 * DAY }));
+      const { user, client } = await buyer(db, `学员${i}`);
+      const old = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id, isInvoice: 1 }));
+      expect([old.payAmount, old.groupBuyId], label).toEqual([9_900, group.id]);
+      // While the group runs, the order is resumed at the group price.
+      expect((await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }))).tradeNo, label).toBe(old.tradeNo);
+      await end(group.id);
+      // The preview no longer offers the old order.
+      expect(await client.call((c) => c.order.preCreateOrder({ goodsType: 1, goodsId: course.id })), label).toMatchObject({ payAmount: 19_900, tradeNo: null, groupBuy: null });
+      // By goods and by trade number alike (the waiting page resumes by trade number).
+      const fresh = await client.call((c) => (i % 2 ? c.order.getTradeNo({ tradeNo: old.tradeNo } as never) : c.order.getTradeNo({ goodsType: 1, goodsId: course.id })));
+      expect(fresh.tradeNo, label).not.toBe(old.tradeNo);
+      expect(fresh, label).toMatchObject({ status: 0, payAmount: 19_900, groupBuyId: null, isInvoice: 1 });
+      expect(fresh.payUrl, label).toContain(`tradeNo=${fresh.tradeNo}`);
+      expect(await orderRow(db, old.tradeNo), label).toMatchObject({ status: ORDER_STATUS.closed, closeReason: "拼团已结束，订单已关闭", payUrl: null });
+      const open = await db.select().from(orders).where(and(eq(orders.userId, user.id), eq(orders.status, ORDER_STATUS.unpaid)));
+      expect(open.map((o) => o.tradeNo), label).toEqual([fresh.tradeNo]);
+      expect((await client.call((c) => c.order.getTradeNo({ tradeNo: old.tradeNo } as never)).catch((e: Error) => e.message)), label).toBe("订单已关闭，请重新下单");
+    }
+  });
+
+  it("two tabs resuming an order whose group ended at once get the same new order", async () => {
+    const db = getDb();
+    const course = await paidCourse(db);
+    const adminUser = await createUser(db, { isAdmin: 1 });
+    const admin = await signedInClient(db, adminUser.id);
+    const group = await admin.call((c) => c.groupBuy.admin.create({ name: "二人团", goodsType: 1, goodsId: course.id, groupPrice: 9_900, minMembers: 2, startTime: Date.now() - 60_000, endTime: Date.now() + 86_400_000 }));
+    const { user, client } = await buyer(db);
+    const old = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }));
+    await admin.call((c) => c.groupBuy.admin.expire({ groupBuyId: group.id }));
+    const [a, b] = await Promise.all([
+      client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id })),
+      client.call((c) => c.order.getTradeNo({ tradeNo: old.tradeNo } as never)),
+    ]);
+    expect(a.tradeNo).toBe(b.tradeNo);
+    expect(a.payAmount).toBe(19_900);
+    const mine = await db.select().from(orders).where(eq(orders.userId, user.id));
+    expect(mine.map((o) => o.status).sort()).toEqual([ORDER_STATUS.unpaid, ORDER_STATUS.closed]);
   });
 
   it("free courses, unknown goods and bad input are refused with a message and change nothing", async () => {
@@ -275,11 +343,12 @@ describeEachDb("orders and payment", (getDb) => {
     expect(queue.list).toMatchObject([{ tradeNo: trade.tradeNo, headName: "杭州市西湖区财政局", amount: 19_900, statusName: "开票中" }]);
     const id = queue.list[0]!.id;
     expect((await rejection(adminClient.call((c) => c.order.admin.invoice({ id, fileKey: "file/1/invoice.png" })))).message).toBe("请上传PDF格式的电子发票");
-    await adminClient.call((c) => c.order.admin.invoice({ id, fileKey: "/storage/file/1/2026/invoice-abc.pdf", invoiceNo: "25332000000012345678" }));
+    const pdf = await storeUpload(db, admin.id, "invoice-abc.pdf", { midPath: "invoice", bytes: Buffer.from("%PDF-1.4\n"), contentType: "application/pdf" });
+    await adminClient.call((c) => c.order.admin.invoice({ id, fileKey: storagePath(pdf), invoiceNo: "25332000000012345678" }));
     expect((await rejection(adminClient.call((c) => c.order.admin.refuseInvoice({ id, reason: "信息有误" })))).message).toBe("该发票申请已开票，不能重复处理");
     const issued = await client.call((c) => c.order.getInvoiceStatus({ tradeNo: trade.tradeNo }));
     expect(issued).toMatchObject({ invoiceStatus: 1, invoiceStatusName: "已开票", invoiceNo: "25332000000012345678" });
-    expect(issued.invoiceUrl).toMatch(/^\/storage\/file\/1\/2026\/invoice-abc\.pdf\?exp=\d+&sig=/);
+    expect(issued.invoiceUrl).toMatch(/^\/storage\/file\/1133\/invoice\/\d{8}\/\d+\/[0-9a-f]{32}_invoice-abc\.pdf\?exp=\d+&sig=/);
     expect((await client.call((c) => c.order.getOrderInfoByTradeNo({ tradeNo: trade.tradeNo }))).invoiceStatusName).toBe("已开票");
   });
 

@@ -11,7 +11,7 @@ import { receiveNotification, reconcile, refundOrder } from "@trpc-app/order/pay
 import { registerProvider } from "@trpc-app/order/providers";
 import { alipayProvider } from "@trpc-app/order/providers/alipay";
 import { NotificationRefused, type IncomingNotification, type PaymentProvider } from "@trpc-app/order/providers/provider";
-import { wechatProvider } from "@trpc-app/order/providers/wechat";
+import { utf8Prefix, wechatProvider } from "@trpc-app/order/providers/wechat";
 import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
@@ -499,6 +499,24 @@ describe("WeChat Pay adapter (API v3 Native) against a stand-in", () => {
       amount: { total: 19_900, currency: "CNY" },
     });
     expect(body.time_expire).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
+  });
+
+  it("cuts a long Chinese goods name to WeChat Pay's 127 bytes of UTF-8 without splitting a character", async () => {
+    // 2 + 3 × 53 bytes: the 127th byte falls inside the 42nd Chinese character, which is left out whole
+    // (a cut at 120 characters would send all 161 bytes).
+    const name = `AB${"政府采购合同管理实务与典型案例精讲".repeat(3)}${"财".repeat(2)}`;
+    expect(Buffer.byteLength(name)).toBe(161);
+    const tradeNo = aTradeNo();
+    await wechat.createPayment({ ...anOrder(tradeNo), goodsName: name }, "");
+    const description = (JSON.parse(wx.of("/v3/pay/transactions/native")[0]!.body) as { description: string }).description;
+    expect(Buffer.byteLength(description, "utf8")).toBe(125);
+    expect(description).toBe(name.slice(0, 43));
+    expect(name.startsWith(description)).toBe(true);
+    expect(description).not.toContain("\uFFFD");
+    // A four-byte character (which API v3 does not take) is left out rather than cut in half.
+    expect(utf8Prefix("📘政府采购", 127)).toBe("政府采购");
+    expect(utf8Prefix("政府采购", 10)).toBe("政府采");
+    expect(utf8Prefix("abc", 127)).toBe("abc");
   });
 
   it("queries by out_trade_no: unpaid and unknown trades are no payment, a paid one is, in cents with the transaction_id", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { INVOICE_STATUS, invoiceHeaders, invoices, ORDER_STATUS, orders, users } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
@@ -7,6 +7,7 @@ import { likePattern } from "@base/sql";
 import { maskMobile } from "@base/format";
 import { signFileUrl } from "../upload/signing";
 import { storageKeyOf } from "../upload/file-ref";
+import { isInvoiceUpload } from "../upload/access.service";
 import { INVOICE_STATUS_NAME, ownOrder, type Viewer } from "./order.service";
 import { INVOICE_HEAD_TYPES, type InvoiceHeaderInput } from "./schemas";
 
@@ -142,10 +143,23 @@ export async function invoicePage(db: DbOrTx, input: { status?: number; keyword?
   };
 }
 
-/** Issues a requested invoice with the uploaded e-invoice PDF (back/order/invoice). */
+export const NOT_AN_INVOICE_FILE = "电子发票文件无效，请在开具发票窗口重新上传";
+
+/**
+ * Issues a requested invoice with the uploaded e-invoice PDF (back/order/invoice). The file must be a
+ * private invoice upload (midPath `invoice`), so only the buyer and admins ever get a link to it, and
+ * one file belongs to one invoice.
+ */
 export async function issueInvoice(db: DbOrTx, adminId: number, input: { id: number; fileKey: string; invoiceNo?: string }) {
   const key = storageKeyOf(input.fileKey);
   if (!key || !/\.pdf$/i.test(key)) throw badInput("请上传PDF格式的电子发票");
+  if (!(await isInvoiceUpload(db, key))) throw badInput(NOT_AN_INVOICE_FILE);
+  const [taken] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.fileKey, key), ne(invoices.id, input.id)))
+    .limit(1);
+  if (taken) throw badInput("该电子发票文件已用于其他订单，请重新上传");
   const [done] = await db
     .update(invoices)
     .set({ status: INVOICE_STATUS.issued, fileKey: key, invoiceNo: input.invoiceNo ?? null, handledBy: adminId, handledAt: new Date(), refuseReason: null })

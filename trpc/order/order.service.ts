@@ -91,8 +91,8 @@ export async function preCreateOrder(db: DbOrTx, viewer: Viewer, input: { goodsT
     payAmount,
     discount: goods.originalPrice - payAmount,
     payMinutes: env().ORDER_PAY_MINUTES,
-    /** An unpaid order of the same goods still open: 提交订单 resumes it. */
-    tradeNo: open && open.expiresAt.getTime() > Date.now() ? open.tradeNo : null,
+    /** An unpaid order of the same goods still open at its price: 提交订单 resumes it. */
+    tradeNo: open && open.expiresAt.getTime() > Date.now() && !(await groupPriceEnded(db, open, new Date())) ? open.tradeNo : null,
     /** The group buy pricing it now, or null. */
     groupBuy: await groupBuyLine(db, group),
   };
@@ -122,10 +122,76 @@ async function closeIfExpired(db: DbOrTx, o: Order, now: Date) {
   return closed ?? (await db.select().from(orders).where(eq(orders.id, o.id)))[0]!;
 }
 
+export const GROUP_ORDER_CLOSED = "拼团已结束，订单已关闭";
+
+/**
+ * Whether an order made at a group price can no longer keep it: its group is not the one pricing the
+ * goods now (ended, expired by an admin, failed, or complete and past its end).
+ */
+async function groupPriceEnded(db: DbOrTx, o: Order, now: Date) {
+  if (!o.groupBuyId) return false;
+  const current = await activeGroupBuyFor(db, o.goodsType, o.goodsId, now);
+  return current?.id !== o.groupBuyId;
+}
+
+/** A new unpaid order at the price the goods have now (a running group buy's, or the course's). */
+async function insertOrder(db: DbOrTx, viewer: Viewer, goods: Goods, wantInvoice: number, now: Date) {
+  const group = await activeGroupBuyFor(db, goods.goodsType, goods.goodsId, now);
+  const [created] = await db
+    .insert(orders)
+    .values({
+      tradeNo: newTradeNo(now),
+      userId: viewer.id,
+      goodsType: goods.goodsType,
+      goodsId: goods.goodsId,
+      goodsName: goods.name,
+      goodsCover: goods.cover,
+      learnHour: goods.learnHour,
+      originalPrice: goods.originalPrice,
+      payAmount: group ? group.groupPrice : goods.price,
+      groupBuyId: group?.id ?? null,
+      wantInvoice,
+      expiresAt: new Date(now.getTime() + env().ORDER_PAY_MINUTES * 60_000),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Two clicks at once: the other one's order is the open one.
+  const order = created ?? (await openOrderOf(db, viewer.id, goods.goodsType, goods.goodsId));
+  if (!order) throw fail("下单失败，请重试");
+  return order;
+}
+
+/**
+ * An open order whose group price has ended is closed and replaced by a fresh one at today's price, in
+ * one transaction (the partial unique index allows one open order per learner and goods). A payment
+ * already made for it is taken in instead.
+ */
+async function replaceGroupOrder(db: DbOrTx, viewer: Viewer, o: Order, goods: Goods, wantInvoice: number, now: Date) {
+  if (await reconcile(db, o)) throw new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
+  await providerNamed(o.provider)
+    ?.close(o.tradeNo)
+    .catch(() => {});
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(orders)
+      .set({ status: ORDER_STATUS.closed, closedAt: now, closeReason: GROUP_ORDER_CLOSED, payUrl: null })
+      .where(and(eq(orders.id, o.id), eq(orders.status, ORDER_STATUS.unpaid)))
+      .returning({ id: orders.id });
+    if (!closed.length) {
+      // Another tab replaced it a moment ago: that order is the open one.
+      const fresh = await openOrderOf(tx, viewer.id, goods.goodsType, goods.goodsId);
+      if (fresh && !(await groupPriceEnded(tx, fresh, now))) return fresh;
+      throw fail("订单状态已变化，请刷新后查看");
+    }
+    return insertOrder(tx, viewer, goods, wantInvoice || o.wantInvoice, now);
+  });
+}
+
 /**
  * 提交订单 (getTradeNo): creates the order at the server's price, or resumes the learner's open order
  * of the same goods (one open order per learner and goods, by a unique index), and starts the payment
- * with the active provider. Answers the trade number and what the payment QR code shows.
+ * with the active provider. Answers the trade number and what the payment QR code shows. An open order
+ * whose group buy is over is closed and a new one made at today's price (another trade number).
  */
 export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType: number; goodsId?: number; tradeNo?: string; wantInvoice: 0 | 1 }, origin: string, now = new Date()) {
   const provider = activeProvider();
@@ -134,6 +200,12 @@ export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType
     order = await closeIfExpired(db, await ownOrder(db, viewer, input.tradeNo), now);
     if (order.status === ORDER_STATUS.paid) throw new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
     if (order.status !== ORDER_STATUS.unpaid) throw fail("订单已关闭，请重新下单");
+    if (await groupPriceEnded(db, order, now)) {
+      const goods = await goodsOf(db, order.goodsType, order.goodsId);
+      const refusal = await buyRefusal(db, viewer, goods);
+      if (refusal) throw refusal;
+      order = await replaceGroupOrder(db, viewer, order, goods, input.wantInvoice, now);
+    }
   } else {
     const goods = await goodsOf(db, input.goodsType, input.goodsId!);
     const refusal = await buyRefusal(db, viewer, goods);
@@ -141,36 +213,14 @@ export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType
     const open = await openOrderOf(db, viewer.id, goods.goodsType, goods.goodsId);
     const resumed = open ? await closeIfExpired(db, open, now) : null;
     if (resumed?.status === ORDER_STATUS.paid) throw new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
-    if (resumed?.status === ORDER_STATUS.unpaid) order = resumed;
-    else {
-      const group = await activeGroupBuyFor(db, goods.goodsType, goods.goodsId, now);
-      const [created] = await db
-        .insert(orders)
-        .values({
-          tradeNo: newTradeNo(now),
-          userId: viewer.id,
-          goodsType: goods.goodsType,
-          goodsId: goods.goodsId,
-          goodsName: goods.name,
-          goodsCover: goods.cover,
-          learnHour: goods.learnHour,
-          originalPrice: goods.originalPrice,
-          payAmount: group ? group.groupPrice : goods.price,
-          groupBuyId: group?.id ?? null,
-          wantInvoice: input.wantInvoice,
-          expiresAt: new Date(now.getTime() + env().ORDER_PAY_MINUTES * 60_000),
-        })
-        .onConflictDoNothing()
-        .returning();
-      // Two clicks at once: the other one's order is the open one.
-      order = created ?? (await openOrderOf(db, viewer.id, goods.goodsType, goods.goodsId))!;
-      if (!order) throw fail("下单失败，请重试");
-    }
+    if (resumed?.status === ORDER_STATUS.unpaid) {
+      order = (await groupPriceEnded(db, resumed, now)) ? await replaceGroupOrder(db, viewer, resumed, goods, input.wantInvoice, now) : resumed;
+    } else order = await insertOrder(db, viewer, goods, input.wantInvoice, now);
   }
-  if (input.wantInvoice && !order.wantInvoice) await db.update(orders).set({ wantInvoice: 1 }).where(eq(orders.id, order.id));
-  if (!order.payUrl || order.provider !== provider.name) {
-    const { payUrl } = await provider.createPayment({ tradeNo: order.tradeNo, payAmount: order.payAmount, goodsName: order.goodsName, expiresAt: order.expiresAt }, origin);
-    [order] = await db.update(orders).set({ payUrl, provider: provider.name }).where(eq(orders.id, order.id)).returning();
+  if (input.wantInvoice && !order.wantInvoice) [order] = await db.update(orders).set({ wantInvoice: 1 }).where(eq(orders.id, order.id)).returning();
+  if (!order!.payUrl || order!.provider !== provider.name) {
+    const { payUrl } = await provider.createPayment({ tradeNo: order!.tradeNo, payAmount: order!.payAmount, goodsName: order!.goodsName, expiresAt: order!.expiresAt }, origin);
+    [order] = await db.update(orders).set({ payUrl, provider: provider.name }).where(eq(orders.id, order!.id)).returning();
   }
   return { ...orderView(order!, null, now.getTime()), payUrl: order!.payUrl!, qrCode: await QRCode.toDataURL(order!.payUrl!, { margin: 1, width: 240 }) };
 }

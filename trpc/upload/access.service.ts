@@ -3,7 +3,7 @@ import { posix } from "node:path";
 import { and, eq, inArray, like, or } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
-import { courseChapters, materialItems, uploadObjects, userCourses, userIdentities, users } from "@db/schema";
+import { courseChapters, INVOICE_STATUS, invoices, materialItems, uploadObjects, userCourses, userIdentities, users } from "@db/schema";
 import { requireStudy } from "../course/access.service";
 import { AppError, fail } from "@base/errors";
 import { escapeLike } from "@base/sql";
@@ -16,11 +16,11 @@ export { PRIVATE_TTL_SECONDS } from "./file-ref";
 export const FILE_REFUSED = "文件不存在或您无权访问该文件";
 
 export type Viewer = { id: number; isAdmin: number } | null;
-export type Purpose = "file" | "identity" | "avatar" | "exam";
+export type Purpose = "file" | "identity" | "avatar" | "exam" | "invoice";
 /** public: anyone may read it (long links allowed); private: this caller may, for a short while. */
 export type ReadClass = "public" | "private";
 
-const SENSITIVE: readonly string[] = ["identity", "exam"];
+const SENSITIVE: readonly string[] = ["identity", "exam", "invoice"];
 
 export interface UploadRecord {
   key: string;
@@ -97,6 +97,26 @@ async function mayStudyAny(db: DbOrTx, viewer: NonNullable<Viewer>, courseIds: n
   return false;
 }
 
+/** Learners an issued invoice with this PDF belongs to. */
+async function invoiceBuyers(db: DbOrTx, key: string) {
+  const rows = await db
+    .select({ userId: invoices.userId })
+    .from(invoices)
+    .where(and(eq(invoices.fileKey, key), eq(invoices.status, INVOICE_STATUS.issued)));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Whether the object may be issued as an e-invoice: an admin's upload for the invoice purpose (private)
+ * that exists. Ordinary uploads, public site files and learners' files are never invoices.
+ */
+export async function isInvoiceUpload(db: DbOrTx, key: string) {
+  const row = await recordOf(db, key);
+  if (!row || row.purpose !== "invoice" || row.isPublic === 1 || row.ownerId === null) return false;
+  if (!(await isAdminUser(db, row.ownerId))) return false;
+  return (await objectSize(key)) !== null;
+}
+
 async function isAdminUser(db: DbOrTx, userId: number) {
   const [u] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).limit(1);
   return u?.isAdmin === 1;
@@ -104,7 +124,8 @@ async function isAdminUser(db: DbOrTx, userId: number) {
 
 /**
  * Whether the viewer (null for a visitor) may read the object, and how widely it is readable.
- * Admins read everything; owners their own objects; real-name photos and exam pictures no one else;
+ * Admins read everything; owners their own objects; real-name photos and exam pictures no one else,
+ * e-invoices only the buyer they were issued to;
  * course files those who may study a course using them; public site assets everyone.
  * Objects stored before owners were recorded follow the same rules: the owner is read from the key
  * (or from the real-name record naming it), and keys outside the upload layout are site assets.
@@ -117,6 +138,8 @@ export async function readAccess(db: DbOrTx, viewer: Viewer, key: string): Promi
   let isPublic: boolean;
   if (row) {
     if (row.ownerId !== null) owners.push(row.ownerId);
+    // An e-invoice is read by the admin who uploaded it and the buyer it was issued to.
+    if (row.purpose === "invoice") owners.push(...(await invoiceBuyers(db, key)));
     sensitive = SENSITIVE.includes(row.purpose);
     isPublic = row.isPublic === 1;
   } else {

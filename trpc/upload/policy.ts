@@ -79,11 +79,15 @@ export function objectKey(dir: string, fileName: string) {
   return `${dir}${randomBytes(16).toString("hex")}_${cleanFileName(fileName)}`;
 }
 
-/** What an upload is for, from its folder: real-name photos and exam recordings are private to their owner. */
-export function purposeOf(midPath: string | undefined): "identity" | "exam" | "file" {
+/**
+ * What an upload is for, from its folder: real-name photos, exam recordings and e-invoices are private
+ * (their owner and admins; an invoice also its buyer).
+ */
+export function purposeOf(midPath: string | undefined): "identity" | "exam" | "invoice" | "file" {
   const first = cleanMidPath(midPath).split("/")[0];
   if (first === "identity") return "identity";
   if (first === "exam-recording") return "exam";
+  if (first === "invoice") return "invoice";
   return "file";
 }
 

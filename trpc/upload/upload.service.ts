@@ -3,7 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { badInput, forbidden } from "@base/errors";
 import { FILE_REFUSED, readAccess, recordUploads, type Viewer } from "./access.service";
 import { LOCAL_ACCESS_ID, s3Settings } from "./config";
-import { isSafeKey, objectKey, POLICY_TTL_SECONDS, purposeOf, ruleFor, uploadDir } from "./policy";
+import { contentTypeFor, isSafeKey, objectKey, POLICY_TTL_SECONDS, purposeOf, ruleFor, uploadDir } from "./policy";
 import { s3PostPolicy } from "./s3";
 import { PRIVATE_TTL_SECONDS } from "./file-ref";
 import { keyOfFileUrl } from "./object.service";
@@ -32,7 +32,8 @@ export interface UploadToken {
 
 /**
  * A policy for one upload. Each key handed out is recorded with its owner and purpose: an admin's
- * ordinary upload is a site asset anyone may read, everything else stays private to its owner.
+ * ordinary upload is a site asset anyone may read, everything else stays private to its owner (an
+ * e-invoice, midPath `invoice`, also to the learner it is issued to).
  */
 export async function createUploadToken(db: DbOrTx, user: { id: number; isAdmin: number }, input: TokenInput, now = new Date()): Promise<UploadToken> {
   const userId = user.id;
@@ -43,10 +44,13 @@ export async function createUploadToken(db: DbOrTx, user: { id: number; isAdmin:
   if (input.fileSize !== undefined && input.fileSize > rule.maxBytes) throw badInput(`文件大小不能超过${rule.maxBytes / 1048576}Mb`);
   const contentType = input.contentType && rule.contentTypes.includes(input.contentType) ? input.contentType : rule.contentTypes[0]!;
   if (input.contentType && !rule.contentTypes.includes(input.contentType)) throw badInput("文件类型与扩展名不符");
+  const purpose = purposeOf(input.midPath);
+  // E-invoices are issued by the back office, as PDF only.
+  if (purpose === "invoice" && user.isAdmin !== 1) throw forbidden("只有管理员可以上传电子发票");
+  if (purpose === "invoice" && contentTypeFor(fileName) !== "application/pdf") throw badInput("电子发票须为PDF格式");
   const dir = uploadDir(input.bizCode, input.midPath, userId, now);
   const data = Array.from({ length: input.fileNum ?? 1 }, () => objectKey(dir, fileName));
   const expire = Math.floor(now.getTime() / 1000) + POLICY_TTL_SECONDS;
-  const purpose = purposeOf(input.midPath);
   await recordUploads(
     db,
     data.map((key) => ({ key, ownerId: userId, bizCode: input.bizCode, purpose, isPublic: user.isAdmin === 1 && purpose === "file" })),

@@ -40,6 +40,28 @@ interface Transaction {
   success_time?: string;
 }
 
+/** description is string(127), reason string(80): WeChat Pay counts these lengths in UTF-8 bytes. */
+const DESCRIPTION_MAX_BYTES = 127;
+const REFUND_REASON_MAX_BYTES = 80;
+
+/**
+ * The longest start of `text` within `maxBytes` of UTF-8, cut between characters. API v3 takes only
+ * characters of one to three bytes, so four-byte ones (emoji, rare CJK) and lone surrogates are left out.
+ */
+export function utf8Prefix(text: string, maxBytes: number) {
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp > 0xffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
+    const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+    if (used + size > maxBytes) break;
+    out += ch;
+    used += size;
+  }
+  return out;
+}
+
 function paymentOf(t: Transaction): ProviderPayment {
   return { tradeNo: t.out_trade_no, providerTradeNo: t.transaction_id, amount: t.amount.total, paidAt: t.success_time ? new Date(t.success_time) : new Date() };
 }
@@ -64,7 +86,7 @@ export function wechatProvider(cfg: WechatConfig, now: () => number = Date.now):
         const { data } = await client.chain("v3/pay/transactions/native").post({
           appid: cfg.appId,
           mchid: cfg.mchId,
-          description: order.goodsName.slice(0, 120),
+          description: utf8Prefix(order.goodsName, DESCRIPTION_MAX_BYTES) || "财云学院课程",
           out_trade_no: order.tradeNo,
           time_expire: chinaTime(order.expiresAt),
           notify_url: cfg.notifyUrl,
@@ -130,7 +152,7 @@ export function wechatProvider(cfg: WechatConfig, now: () => number = Date.now):
         await client.chain("v3/refund/domestic/refunds").post({
           out_trade_no: input.tradeNo,
           out_refund_no: input.refundNo,
-          reason: input.reason.slice(0, 80),
+          reason: utf8Prefix(input.reason, REFUND_REASON_MAX_BYTES),
           amount: { refund: input.amount, total: input.total, currency: "CNY" },
         });
       } catch (e) {

@@ -1,8 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { courses, invoiceHeaders, invoices, orders, users } from "@db/schema";
+import { courseChapters, courses, invoiceHeaders, invoices, orders, userCourses, userLearnClocks, users } from "@db/schema";
+import { parseChinaDateTime } from "@base/china-time";
+import { reportLearning } from "@trpc-app/course/progress.service";
 import { applyPayment, newTradeNo, refundOrder } from "@trpc-app/order/payment.service";
 import { goodsOf } from "@trpc-app/order/goods.service";
+import { chinaYear } from "@trpc-app/order/credit.service";
 
 const DAY = 86_400_000;
 
@@ -11,6 +14,9 @@ const DAY = 86_400_000;
  * invoice (waiting in the back office's queue); 张敏 bought 框架协议采购实务 and 陈静 the bidding course;
  * 黄丽's order was refunded; 赵磊 left one unpaid until it closed. Payments go through the same
  * exactly-once path as real ones (sandbox provider).
+ * For her learning credits 王晓雯 also bought 框架协议采购实务 (the course she is halfway through: pending)
+ * and, last December, 采购需求调查与编制; she finished that one and the contract guide a few hours ago
+ * (earned hours in each year).
  */
 export async function seedOrders(db: Db) {
   const people = await db.select({ id: users.id, loginName: users.loginName }).from(users).where(inArray(users.loginName, ["demo_learner", "zhangmin_cg", "chenjing88", "huangli_cw", "zhaolei_dl"]));
@@ -18,12 +24,12 @@ export async function seedOrders(db: Db) {
   const paid = await db.select({ id: courses.id, name: courses.name }).from(courses).where(inArray(courses.name, ["政府采购合同范本使用指南", "框架协议采购实务", "政府采购货物和服务招标投标管理办法精讲", "采购需求调查与编制"]));
   const course = (name: string) => paid.find((c) => c.name === name)?.id;
 
-  const place = async (login: string, courseName: string, daysAgo: number, pay: boolean) => {
+  const place = async (login: string, courseName: string, daysAgo: number, pay: boolean, when?: Date) => {
     const userId = who(login);
     const courseId = course(courseName);
     if (!userId || !courseId) return null;
     const goods = await goodsOf(db, 1, courseId);
-    const at = new Date(Date.now() - daysAgo * DAY);
+    const at = when ?? new Date(Date.now() - daysAgo * DAY);
     const [o] = await db
       .insert(orders)
       .values({
@@ -59,4 +65,45 @@ export async function seedOrders(db: Db) {
   if (refunded && admin) await refundOrder(db, admin.id, refunded.tradeNo, "单位已统一采购该课程，重复购买申请退款", new Date(Date.now() - 18 * DAY));
   const left = await place("zhaolei_dl", "框架协议采购实务", 2, false);
   if (left) await db.update(orders).set({ status: 3, closedAt: new Date(left.expiresAt), closeReason: "超时未支付，订单已关闭" }).where(eq(orders.id, left.id));
+  // Last, so the orders above keep their ids.
+  if (demo) await seedDemoCredits(db, place, demo);
+}
+
+type Place = (login: string, courseName: string, daysAgo: number, pay: boolean, when?: Date) => Promise<typeof orders.$inferSelect | null>;
+
+/** 王晓雯's learning credits: earned and pending hours this year, earned ones last year (year tabs). */
+async function seedDemoCredits(db: Db, place: Place, contract: typeof orders.$inferSelect) {
+  // She joined 框架协议采购实务 twelve days ago (course seed) and is halfway through: the order came just before.
+  const framework = await place("demo_learner", "框架协议采购实务", 12.05, true);
+  if (framework) await db.update(userCourses).set({ source: "order" }).where(and(eq(userCourses.userId, framework.userId), eq(userCourses.courseId, framework.goodsId)));
+  const lastYear = await place("demo_learner", "采购需求调查与编制", 0, true, new Date(parseChinaDateTime(`${chinaYear() - 1}-12-18 10:30`)));
+  if (lastYear) await db.update(userCourses).set({ joinedAt: new Date(lastYear.createdAt.getTime() + 90_000) }).where(and(eq(userCourses.userId, lastYear.userId), eq(userCourses.courseId, lastYear.goodsId)));
+  // Studied to the end through the player's rules, after her last counted moment (the clock only moves forward).
+  const userId = contract.userId;
+  const [clock] = await db.select().from(userLearnClocks).where(eq(userLearnClocks.userId, userId));
+  let at = Math.max(Date.now() - 6 * 3600_000, (clock?.lastCountedAt.getTime() ?? 0) + 60_000);
+  for (const courseId of [lastYear?.goodsId, contract.goodsId]) if (courseId) at = await studyToTheEnd(db, userId, courseId, at);
+}
+
+/** Plays every video section to its end (a report every 10 s) and opens each handout; answers the moment after. */
+async function studyToTheEnd(db: Db, userId: number, courseId: number, from: number) {
+  const viewer = { id: userId, isAdmin: 0 };
+  const sections = await db
+    .select()
+    .from(courseChapters)
+    .where(and(eq(courseChapters.courseId, courseId), isNotNull(courseChapters.parentId)))
+    .orderBy(asc(courseChapters.sort));
+  let at = from;
+  for (const s of sections) {
+    const report = (position: number, event: "play" | "progress" | "ended" | "open", t: number) => reportLearning(db, viewer, { courseId, chapterId: s.id, position, event }, new Date(t));
+    if (s.type === 2 || s.duration === 0) {
+      await report(0, "open", (at += 5_000));
+      continue;
+    }
+    await report(0, "play", at);
+    for (let t = 10; t < s.duration; t += 10) await report(t, "progress", at + t * 1000);
+    await report(s.duration, "ended", at + s.duration * 1000);
+    at += (s.duration + 60) * 1000;
+  }
+  return at;
 }

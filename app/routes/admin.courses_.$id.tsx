@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { badInput } from "@base/errors";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { priceFromForm } from "~/components/admin/price-fields";
 import { PageHeader } from "~/components/admin/shell";
 import { Badge } from "~/components/admin/table";
 import { CategoryCascader } from "~/components/course/category-cascader";
@@ -35,12 +36,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return { course, wares: wares.list, roles, groups, tags, categories: categories.list, areas };
   });
 
-const yuanToCents = (v: FormDataEntryValue | null) => {
-  const s = String(v ?? "").trim();
-  if (!s) return 0;
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) throw badInput("价格须为数字，最多两位小数");
-  return Math.round(Number(s) * 100);
-};
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const form = await request.formData();
@@ -50,7 +45,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const intent = text("intent");
     const id = params.id === "new" ? undefined : Number(params.id);
     if (intent === "base") {
-      const price = yuanToCents(form.get("priceYuan"));
       const saved = await caller.course.admin.saveBase({
         id,
         name: text("name"),
@@ -58,10 +52,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         intro: text("intro"),
         teacherName: text("teacherName"),
         teacherIntro: text("teacherIntro"),
-        isFree: price > 0 ? 0 : 1,
-        price,
-        scribingPrice: yuanToCents(form.get("scribingYuan")),
-        learnHour: text("learnHour") || undefined,
+        ...priceFromForm(form),
         categoryId: text("categoryId") || undefined,
         tagIds: form.getAll("courseTagIds").map(String),
         sort: text("sort") || undefined,

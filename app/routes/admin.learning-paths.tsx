@@ -17,7 +17,7 @@ import { Card, EmptyState } from "~/components/ui/card";
 import { trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
 import { useAdminAction } from "~/components/admin/use-admin-action";
-import { formatDate } from "@base/format";
+import { formatDate, formatMoney } from "@base/format";
 
 export const meta: MetaFunction = () => [
   { title: "学习地图 - 财云学院管理后台" },
@@ -79,6 +79,10 @@ export default function AdminLearningPaths() {
               isCheckIn: 0,
               checkInStartTime: null,
               checkInEndTime: null,
+              isFree: 1,
+              price: 0,
+              scribingPrice: 0,
+              learnHour: 0,
             })
           }
         >
@@ -132,6 +136,7 @@ export default function AdminLearningPaths() {
               <tr>
                 <Th>学习地图</Th>
                 <Th>节点</Th>
+                <Th>价格</Th>
                 <Th>学员 / 已完成</Th>
                 <Th>结业证书</Th>
                 <Th>打卡活动</Th>
@@ -151,6 +156,7 @@ export default function AdminLearningPaths() {
                     </Link>
                   </Td>
                   <Td>{p.nodeNum}</Td>
+                  <Td>{p.isFree || !p.price ? "免费" : `¥${formatMoney(p.price)}`}</Td>
                   <Td>
                     {p.memberNum} / {p.completedNum}
                   </Td>
@@ -193,6 +199,10 @@ export default function AdminLearningPaths() {
                             isCheckIn: p.isCheckIn,
                             checkInStartTime: p.checkInStartTime,
                             checkInEndTime: p.checkInEndTime,
+                            isFree: p.isFree,
+                            price: p.price,
+                            scribingPrice: p.scribingPrice,
+                            learnHour: p.learnHour,
                           })
                         }
                       >

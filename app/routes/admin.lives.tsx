@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { badInput } from "@base/errors";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
+import { priceFromForm } from "~/components/admin/price-fields";
 import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
@@ -16,7 +17,7 @@ import { LiveAdvancedEditor } from "~/components/live/live-advanced-editor";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { formatDateTime } from "@base/format";
+import { formatDateTime, formatMoney } from "@base/format";
 import { useRefresh } from "~/lib/use-refresh";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { LiveCover } from "~/components/live/live-cover";
@@ -66,6 +67,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
         seriesId: text("seriesId") || null,
         startTime: toMs(form.get("startTime")),
         endTime: toMs(form.get("endTime")),
+        ...priceFromForm(form),
       } as never);
       return `已保存直播「${saved.name}」`;
     }
@@ -150,6 +152,7 @@ export default function AdminLives() {
                 <Th>直播</Th>
                 <Th>讲师</Th>
                 <Th>开始时间</Th>
+                <Th>价格</Th>
                 <Th>直播状态</Th>
                 <Th>上架状态</Th>
                 <Th>操作</Th>
@@ -171,6 +174,7 @@ export default function AdminLives() {
                   </Td>
                   <Td>{l.teacherName || "-"}</Td>
                   <Td className="text-muted">{formatDateTime(l.startTime)}</Td>
+                  <Td>{l.isFree ? "免费" : `¥${formatMoney(l.realPrice)}`}</Td>
                   <Td>
                     <Badge tone={STATUS_TONE[l.liveStatus as 0 | 1 | 2]}>{STATUS[l.liveStatus as 0 | 1 | 2]}</Badge>
                   </Td>

@@ -17,7 +17,7 @@ import { openLoginDialog } from "~/lib/login-dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
 import { useRefresh } from "~/lib/use-refresh";
 import { cn } from "~/lib/utils";
-import { formatDateTime } from "@base/format";
+import { formatDateTime, formatMoney } from "@base/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
@@ -178,6 +178,17 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
                     </Button>
                   )
                 )}
+              </div>
+            ) : map.isOpen && map.isBuy === 0 ? (
+              <div className="flex items-center gap-4" data-testid="map-buy">
+                <span className="flex items-baseline gap-2">
+                  <span className="text-2xl font-semibold text-[#f53f3f]">¥{formatMoney(map.realPrice)}</span>
+                  {map.scribingPrice > map.realPrice && <s className="text-sm text-muted">¥{formatMoney(map.scribingPrice)}</s>}
+                </span>
+                <Button size="lg" onClick={() => (signedIn ? navigate(`/order?goodsType=4&goodsId=${map.id}`) : openLoginDialog())}>
+                  购买学习地图
+                </Button>
+                <span className="text-xs text-muted">购买后即可学习地图中的全部课程与直播{map.learnHour ? `，完成可获 ${map.learnHour} 学分` : ""}</span>
               </div>
             ) : map.isOpen ? (
               <Button onClick={() => void join()} disabled={joining}>

@@ -15,6 +15,8 @@ import { legacyCodeOf } from "@base/errors";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("确认订单") }];
 
+import { detailUrlOf, studyUrlOf } from "@trpc-app/order/goods-links";
+
 const GOODS_LABEL: Record<number, string> = { 1: "课程", 2: "直播", 4: "学习地图" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (e) {
     if (!(e instanceof TRPCError) || e.code === "INTERNAL_SERVER_ERROR") throw e;
     const owned = legacyCodeOf(e) === "103";
-    return { kind: "refused" as const, message: e.message, owned, studyUrl: goodsType === 4 ? `/map/detail?id=${goodsId}` : `/study/platform?id=${goodsId}`, backUrl: goodsType === 4 ? `/map/detail?id=${goodsId}` : `/course/detail?id=${goodsId}` };
+    return { kind: "refused" as const, message: e.message, owned, studyUrl: studyUrlOf(goodsType, goodsId), backUrl: detailUrlOf(goodsType, goodsId) };
   }
 }
 

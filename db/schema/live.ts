@@ -66,6 +66,12 @@ export const lives = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     /** Empty: open to every logged-in learner (trpc/org/membership.ts). */
     openRange: jsonb("open_range").$type<OpenRangeEntry[]>().notNull().default([]),
+    /** 0 sold: learners watch with a seat (live_seats) bought or redeemed; 1 free. Prices in cents. */
+    isFree: smallint("is_free").notNull().default(1),
+    price: integer("price").notNull().default(0),
+    scribingPrice: integer("scribing_price").notNull().default(0),
+    /** Class hours a learner is credited with for the live (learning credits). */
+    learnHour: integer("learn_hour").notNull().default(0),
     advancedInfo: jsonb("advanced_info").$type<Record<string, unknown>>().notNull().default({}),
     /** When the console actually started the broadcast; caption times of the replay count from here. */
     startedAt: tz("started_at"),
@@ -88,6 +94,13 @@ export const liveAppointments = pgTable(
   "live_appointments",
   { id: id(), liveId: liveRef(), userId: userRef(), createdAt: createdAt() },
   (t) => [uniqueIndex("live_appointments_uq").on(t.liveId, t.userId)],
+);
+
+/** A learner's seat in a sold live: bought (source order) or redeemed (redeem). */
+export const liveSeats = pgTable(
+  "live_seats",
+  { id: id(), liveId: liveRef(), userId: userRef(), source: varchar("source", { length: 16 }).notNull().default("order"), createdAt: createdAt() },
+  (t) => [uniqueIndex("live_seats_uq").on(t.liveId, t.userId), index("live_seats_user_idx").on(t.userId)],
 );
 
 /** A learner asked to be told when the replay is ready. */

@@ -36,6 +36,12 @@ export const learningPaths = pgTable(
     checkInEnabled: smallint("check_in_enabled").notNull().default(0),
     checkInStart: tz("check_in_start"),
     checkInEnd: tz("check_in_end"),
+    /** 0 sold: a learner joins by buying or redeeming it (the place also opens its sold courses); 1 free. Cents. */
+    isFree: smallint("is_free").notNull().default(1),
+    price: integer("price").notNull().default(0),
+    scribingPrice: integer("scribing_price").notNull().default(0),
+    /** Class hours a purchase of the map carries (learning credits). */
+    learnHour: integer("learn_hour").notNull().default(0),
     sort: integer("sort").notNull().default(0),
     createdBy: bigint("created_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
     deletedAt: tz("deleted_at"),

@@ -22,6 +22,9 @@ export interface LiveInput {
   channelCode?: string | null;
   openRange?: { kind: "role" | "group" | "tag" | "region"; target: string }[];
   status?: 0 | 1;
+  /** Cents; a price makes the live sold (isFree 0). */
+  price?: number;
+  learnHour?: number;
 }
 
 /** A live as the seed and the tests need one; times follow the status unless given. */
@@ -50,6 +53,9 @@ export async function createLive(db: DbOrTx, input: LiveInput = {}) {
       channelCode: input.channelCode ?? null,
       openRange: input.openRange ?? [],
       status: input.status ?? 1,
+      isFree: input.price ? 0 : 1,
+      price: input.price ?? 0,
+      learnHour: input.learnHour ?? 0,
       roomId: newRoomId(),
     })
     .returning();

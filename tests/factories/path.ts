@@ -22,6 +22,8 @@ export interface PathSpec {
   /** Sections in order, each with its nodes in order. */
   sections: { title: string; nodes: PathNodeSpec[] }[];
   memberIds?: number[];
+  /** Cents; a price makes the map sold (isFree 0). */
+  price?: number;
 }
 
 let seq = 0;
@@ -39,6 +41,8 @@ export async function createPath(db: DbOrTx, spec: PathSpec) {
       checkInEnabled: spec.checkIn ? 1 : 0,
       checkInStart: spec.checkIn?.start ?? null,
       checkInEnd: spec.checkIn?.end ?? null,
+      isFree: spec.price ? 0 : 1,
+      price: spec.price ?? 0,
     })
     .returning();
   const nodes: (typeof learningPathNodes.$inferSelect)[] = [];

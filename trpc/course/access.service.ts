@@ -5,8 +5,9 @@ import { AppError, LegacyCode, notFound } from "@base/errors";
 import { isOpenTo, userScope } from "../org/membership";
 import type { OpenRangeEntry } from "@base/open-range";
 
-/** A course that costs money and is not marked free; learners get it by buying, not by joining. */
-export const isPaid = (c: Pick<typeof courses.$inferSelect, "isFree" | "price">) => c.isFree === 0 && c.price > 0;
+import { isPaid } from "@base/price";
+
+export { isPaid };
 
 export const COURSE_GONE = "课程不存在或已下架";
 export const NO_OPEN = "该课程未对您开放，暂无学习权限";

@@ -5,15 +5,16 @@ import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { createPushUrl } from "./ingest.service";
 import { notifyReplayReady, notifySeriesLiveStart, notifySeriesNewLive } from "./notify.service";
-import { findLive, liveView, newRoomId, type Live } from "./room.service";
+import { broadcastView, findLive, liveView, newRoomId, type Live } from "./room.service";
 import type { LiveEditInput } from "./schemas";
+import { priceColumns } from "@base/price";
 import { likePattern } from "@base/sql";
 import { copyName } from "@base/copy-name";
 import { paginate } from "@base/paging";
 
 // Live management of the back office (back-office.md 7.5): editing, lifecycle and the console.
 
-const adminView = (l: Live) => ({ ...liveView(l), status: l.status, sort: l.sort, openRange: l.openRange, advancedInfo: l.advancedInfo, createdAt: l.createdAt.getTime(), streamStatus: l.streamStatus });
+const adminView = (l: Live) => ({ ...liveView(l, { isBuy: 1 }), price: l.price, status: l.status, sort: l.sort, openRange: l.openRange, advancedInfo: l.advancedInfo, createdAt: l.createdAt.getTime(), streamStatus: l.streamStatus });
 export const adminLive = async (db: DbOrTx, id: number) => adminView(await findLive(db, { liveId: id }, { admin: true }));
 
 export async function saveLive(db: DbOrTx, input: LiveEditInput) {
@@ -29,11 +30,12 @@ export async function saveLive(db: DbOrTx, input: LiveEditInput) {
     m3u8PlayUrl: input.m3u8PlayUrl ?? null,
     thirdLiveId: input.thirdLiveId ?? null,
     ...(input.openRange ? { openRange: input.openRange } : {}),
+    ...priceColumns(input),
   };
   if (input.id) {
     const before = await findLive(db, { liveId: input.id }, { admin: true });
     const [l] = await db.update(lives).set(values).where(eq(lives.id, input.id)).returning();
-    if (before.liveStatus === 1) await publishLive(l!.id, "live_info", liveView(l!));
+    if (before.liveStatus === 1) await publishLive(l!.id, "live_info", broadcastView(l!));
     if (l!.seriesId !== before.seriesId) await quietly(notifySeriesNewLive(db, l!));
     return adminView(l!);
   }
@@ -93,7 +95,7 @@ export async function bindSeries(db: DbOrTx, id: number, seriesId: number | null
 export async function setPlayback(db: DbOrTx, id: number, isPlayback = 0, playbackUrl?: string) {
   const l = await patch(db, id, { isPlayback, playbackUrl: playbackUrl ?? null });
   if (l.liveStatus === 2) {
-    await publishLive(id, "live_info", liveView(l));
+    await publishLive(id, "live_info", broadcastView(l));
     await quietly(notifyReplayReady(db, l));
   }
   return { id, isPlayback: l.isPlayback, playbackUrl: l.playbackUrl ?? "" };
@@ -115,14 +117,14 @@ export async function operate(db: DbOrTx, id: number, action: "start" | "pause" 
     // Starting ahead of schedule moves the start to now, so the stop's end time never precedes it.
     const now = new Date();
     const u = await patch(db, id, { liveStatus: 1, isPause: 0, startedAt: l.startedAt ?? now, ...(l.startTime > now ? { startTime: now } : {}) });
-    await publishLive(id, "live_start", liveView(u));
+    await publishLive(id, "live_start", broadcastView(u));
     await quietly(notifySeriesLiveStart(db, u));
     return adminView(u);
   }
   if (action === "stop") {
     if (l.liveStatus === 2) return adminView(l);
     const u = await patch(db, id, { liveStatus: 2, isPause: 0, endTime: l.liveStatus === 1 ? new Date() : l.endTime });
-    await publishLive(id, "live_stop", liveView(u));
+    await publishLive(id, "live_stop", broadcastView(u));
     await quietly(notifyReplayReady(db, u));
     return adminView(u);
   }

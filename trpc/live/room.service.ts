@@ -2,7 +2,8 @@ import { creditStudyDay, creditStudyDaysFrom } from "../checkin/study-days.servi
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { liveAppointments, livePlaybackSubscriptions, lives, liveWatchRecords, users } from "@db/schema";
+import { liveAppointments, livePlaybackSubscriptions, lives, liveSeats, liveWatchRecords, users } from "@db/schema";
+import { isPaid, priceView } from "@base/price";
 import { env } from "@base/env.server";
 import { PRESENCE_REPORT_MS } from "../../realtime/protocol";
 import { validateSessionToken } from "../auth/session";
@@ -21,8 +22,15 @@ export const LIVE_NOT_FOUND = "直播不存在或已下线";
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 
 /** The live room detail of learner-front-end.md 3, with the spec's field names. */
-export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1 } = {}) {
+export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1; isBuy?: 0 | 1 } = {}) {
+  // A sold live gives its stream addresses only to whoever may watch it.
+  const isBuy = isPaid(live) ? (extra.isBuy ?? 0) : 1;
+  const stream = (url: string | null) => (isBuy ? (url ?? "") : "");
   return {
+    ...priceView(live),
+    learnHour: live.learnHour,
+    /** 1 when the viewer may watch a sold live (bought, redeemed, or staff); free lives answer 1. */
+    isBuy,
     id: live.id,
     liveId: live.id,
     name: live.name,
@@ -36,9 +44,9 @@ export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribe
     isAppointment: extra.isAppointment ?? 0,
     isSubscribePlayback: extra.isSubscribePlayback ?? 0,
     isPlayback: live.isPlayback,
-    playbackUrl: live.playbackUrl ?? "",
-    m3u8PlayURL: live.m3u8PlayUrl ?? "",
-    subtitleUrl: live.subtitleUrl ?? "",
+    playbackUrl: stream(live.playbackUrl),
+    m3u8PlayURL: stream(live.m3u8PlayUrl),
+    subtitleUrl: stream(live.subtitleUrl),
     isPause: live.isPause,
     isOpenSubtitle: live.isOpenSubtitle,
     roomId: live.roomId,
@@ -52,6 +60,13 @@ export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribe
 }
 export type LiveView = ReturnType<typeof liveView>;
 
+/** What a room broadcast carries: the live without any one viewer's flags (reservation, seat). */
+export function broadcastView(live: Live) {
+  // Only viewers who may watch are in the room.
+  const { isAppointment: _a, isSubscribePlayback: _s, isBuy: _b, ...view } = liveView(live, { isBuy: 1 });
+  return view;
+}
+
 /** A live learners may see (not deleted, not hidden), by id or room id. */
 export async function findLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live> {
   const r = ref as LiveRef;
@@ -61,25 +76,46 @@ export async function findLive(db: DbOrTx, ref: LiveRef | { liveId: number }, op
   return live;
 }
 
-/** Open range rule shared with courses and exams: 102 when the learner is outside it. */
+export const LIVE_NOT_BOUGHT = "该直播为付费直播，请先购买后观看";
+
+/** Whether the learner holds a seat in a sold live. */
+export async function hasLiveSeat(db: DbOrTx, liveId: number, userId: number) {
+  const [seat] = await db.select({ id: liveSeats.id }).from(liveSeats).where(and(eq(liveSeats.liveId, liveId), eq(liveSeats.userId, userId))).limit(1);
+  return !!seat;
+}
+
+/**
+ * Who may watch: the open range rule shared with courses and exams (102 outside it), then for a sold
+ * live a seat (106 without one; admins and teachers watch without buying).
+ */
 export async function assertOpen(db: DbOrTx, live: Live, userId: number) {
   const scope = await userScope(db, userId);
   if (!isOpenTo(live.openRange, scope)) throw new AppError(LegacyCode.noOpenPermission, "您暂无该直播的观看权限");
+  if (!(await maySeePaid(db, live, userId))) throw new AppError(LegacyCode.noStudyPermission, LIVE_NOT_BOUGHT);
 }
 
-async function flags(db: DbOrTx, liveId: number, userId: number | null) {
-  if (!userId) return { isAppointment: 0 as const, isSubscribePlayback: 0 as const };
+/** A free live, or a sold one the learner holds a seat in (admins and teachers need none). */
+async function maySeePaid(db: DbOrTx, live: Live, userId: number) {
+  if (!isPaid(live) || (await hasLiveSeat(db, live.id, userId))) return true;
+  const [u] = await db.select({ isAdmin: users.isAdmin, isTeacher: users.isTeacher }).from(users).where(eq(users.id, userId));
+  return u?.isAdmin === 1 || u?.isTeacher === 1;
+}
+
+async function flags(db: DbOrTx, live: Live, userId: number | null) {
+  const liveId = live.id;
+  if (!userId) return { isAppointment: 0 as const, isSubscribePlayback: 0 as const, isBuy: 0 as const };
   const [a] = await db.select({ id: liveAppointments.id }).from(liveAppointments).where(and(eq(liveAppointments.liveId, liveId), eq(liveAppointments.userId, userId)));
   const [p] = await db
     .select({ id: livePlaybackSubscriptions.id })
     .from(livePlaybackSubscriptions)
     .where(and(eq(livePlaybackSubscriptions.liveId, liveId), eq(livePlaybackSubscriptions.userId, userId)));
-  return { isAppointment: (a ? 1 : 0) as 0 | 1, isSubscribePlayback: (p ? 1 : 0) as 0 | 1 };
+  const seat = await maySeePaid(db, live, userId);
+  return { isAppointment: (a ? 1 : 0) as 0 | 1, isSubscribePlayback: (p ? 1 : 0) as 0 | 1, isBuy: (seat ? 1 : 0) as 0 | 1 };
 }
 
 export async function liveInfo(db: DbOrTx, ref: LiveRef, userId: number | null) {
   const live = await findLive(db, ref);
-  return liveView(live, await flags(db, live.id, userId));
+  return liveView(live, await flags(db, live, userId));
 }
 
 export async function checkWatchPermission(db: DbOrTx, ref: LiveRef, userId: number) {
@@ -107,8 +143,11 @@ export async function subscribePlayback(db: DbOrTx, liveId: number, userId: numb
   return { isSubscribe: 1 as const };
 }
 export async function playbackStatus(db: DbOrTx, liveId: number, userId: number) {
-  const { isSubscribePlayback } = await flags(db, liveId, userId);
-  return { isSubscribe: isSubscribePlayback };
+  const [p] = await db
+    .select({ id: livePlaybackSubscriptions.id })
+    .from(livePlaybackSubscriptions)
+    .where(and(eq(livePlaybackSubscriptions.liveId, liveId), eq(livePlaybackSubscriptions.userId, userId)));
+  return { isSubscribe: (p ? 1 : 0) as 0 | 1 };
 }
 
 // The room token signs live, user, expiry and the session it was asked with, so the realtime process can
@@ -149,7 +188,7 @@ export async function joinGrant(db: DbOrTx, input: { liveId: number; accessToken
   const live = await findLive(db, { liveId: input.liveId });
   const viewer = await roomViewer(db, live.id, input);
   if (!viewer) {
-    if (input.accessToken || live.openRange.length) throw notLoggedIn();
+    if (input.accessToken || live.openRange.length || isPaid(live)) throw notLoggedIn();
     const headers = new Headers({ [PEER_ADDRESS_HEADER]: input.client?.peer ?? "", "x-forwarded-for": input.client?.forwardedFor ?? "" });
     return { userId: 0, nick: "游客", isAdmin: 0, liveStatus: live.liveStatus, sessionId: "", address: clientIp({ url: "", headers }) };
   }
@@ -201,7 +240,7 @@ export async function entry(db: DbOrTx, input: { liveId: number; orgName?: strin
         ...(input.areaCode ? { areaCode: input.areaCode, areaName: input.areaName ?? null } : {}),
       },
     });
-  return liveView(live, await flags(db, live.id, userId));
+  return liveView(live, await flags(db, live, userId));
 }
 
 const isReplay = (live: Live) => live.liveStatus === 2 && live.isPlayback === 1;

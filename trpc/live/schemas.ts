@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
 import { blank, idList, idOf, intIn, numeric, opt, pageOf, pagingWith } from "@base/legacy-input";
+import { priceFields, settlePrice } from "@base/price";
 
 // Inputs of the live calls (learner-calls.md Live, back-office.md 7.5), shared by procedures and pages.
 
@@ -99,8 +100,18 @@ export const liveEditInput = z
     m3u8PlayUrl: text("拉流地址", 500),
     thirdLiveId: text("第三方直播ID", 64),
     openRange: z.array(openEntry).max(200).optional(),
+    ...priceFields,
   })
-  .refine((v) => v.endTime > v.startTime, { message: "结束时间须晚于开始时间", path: ["endTime"] });
+  .refine((v) => v.endTime > v.startTime, { message: "结束时间须晚于开始时间", path: ["endTime"] })
+  .transform(({ isFree, price, scribingPrice, learnHour, ...v }, ctx) => {
+    // An edit that says nothing of the price (an old client's call) keeps the stored one.
+    const priced = isFree !== undefined || price !== undefined || scribingPrice !== undefined;
+    return {
+      ...v,
+      ...(priced ? settlePrice({ isFree, price, scribingPrice }, ctx, "直播") : {}),
+      ...(learnHour !== undefined ? { learnHour } : {}),
+    };
+  });
 export type LiveEditInput = z.output<typeof liveEditInput>;
 
 export const adminPageInput = listInput;

@@ -1,20 +1,20 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { COURSE_STATUS, courses, GOODS_TYPE, learningPathMembers, learningPaths, userCourses, type GoodsType } from "@db/schema";
+import { COURSE_STATUS, courses, GOODS_TYPE, learningPathMembers, learningPathNodes, learningPaths, lives, NODE_CONTENT, liveSeats, userCourses, type GoodsType } from "@db/schema";
 import { badInput, notFound } from "@base/errors";
-import { isPaid } from "../course/access.service";
+import { isPaid } from "@base/price";
+import { studyUrlOf } from "./goods-links";
 
 /**
- * What an order or a redemption code gives: a course seat (goods type 1) or a place on a learning map
- * (goods type 4). Lives carry no price and no seat of their own, so they are neither sold nor redeemed
- * (docs/decisions/027-commerce.md).
+ * What an order or a redemption code gives: a course seat (goods type 1), a seat in a sold live (2) or a
+ * place on a learning map (4), whose sold courses open with it (docs/decisions/027-commerce.md).
  */
 export interface Goods {
   goodsType: GoodsType;
   goodsId: number;
   name: string;
   cover: string;
-  /** Cents; 0 for goods that are not sold (a free course, a map). */
+  /** Cents; 0 for goods that are not sold (free content). */
   price: number;
   originalPrice: number;
   /** Class hours a purchase carries (learning credits). */
@@ -26,7 +26,7 @@ export interface Goods {
 }
 
 export const GOODS_GONE = "商品不存在或已下架";
-export const GOODS_TYPES = [GOODS_TYPE.course, GOODS_TYPE.map] as const;
+export const GOODS_TYPES = [GOODS_TYPE.course, GOODS_TYPE.live, GOODS_TYPE.map] as const;
 export const goodsTypeName = (t: number) => (t === GOODS_TYPE.course ? "课程" : t === GOODS_TYPE.map ? "学习地图" : t === GOODS_TYPE.live ? "直播" : "商品");
 
 /** The goods as they stand now (name, price from the database, never from the client). */
@@ -47,7 +47,7 @@ export async function goodsOf(db: DbOrTx, goodsType: number, goodsId: number): P
       originalPrice: isPaid(c) ? Math.max(c.price, c.scribingPrice) : 0,
       learnHour: c.learnHour,
       forSale: isPaid(c),
-      jumpUrl: `/study/platform?id=${goodsId}`,
+      jumpUrl: studyUrlOf(goodsType, goodsId),
     };
   }
   if (goodsType === GOODS_TYPE.map) {
@@ -57,7 +57,39 @@ export async function goodsOf(db: DbOrTx, goodsType: number, goodsId: number): P
       .where(and(eq(learningPaths.id, goodsId), isNull(learningPaths.deletedAt)))
       .limit(1);
     if (!p || p.status !== 1) throw notFound(GOODS_GONE);
-    return { goodsType, goodsId, name: p.name, cover: p.coverUrl ?? "", price: 0, originalPrice: 0, learnHour: 0, forSale: false, jumpUrl: `/map/detail?id=${goodsId}` };
+    const sold = isPaid(p);
+    return {
+      goodsType,
+      goodsId,
+      name: p.name,
+      cover: p.coverUrl ?? "",
+      price: sold ? p.price : 0,
+      originalPrice: sold ? Math.max(p.price, p.scribingPrice) : 0,
+      learnHour: p.learnHour,
+      forSale: sold,
+      jumpUrl: studyUrlOf(goodsType, goodsId),
+    };
+  }
+  if (goodsType === GOODS_TYPE.live) {
+    const [l] = await db
+      .select()
+      .from(lives)
+      .where(and(eq(lives.id, goodsId), isNull(lives.deletedAt)))
+      .limit(1);
+    if (!l || l.status !== 1) throw notFound(GOODS_GONE);
+    // An ended live without a replay has nothing left to watch: it is no longer sold.
+    const sold = isPaid(l) && (l.liveStatus !== 2 || l.isPlayback === 1);
+    return {
+      goodsType,
+      goodsId,
+      name: l.name,
+      cover: l.coverUrl ?? "",
+      price: sold ? l.price : 0,
+      originalPrice: sold ? Math.max(l.price, l.scribingPrice) : 0,
+      learnHour: l.learnHour,
+      forSale: sold,
+      jumpUrl: studyUrlOf(goodsType, goodsId),
+    };
   }
   throw badInput("不支持的商品类型");
 }
@@ -80,6 +112,14 @@ export async function ownsGoods(db: DbOrTx, userId: number, goodsType: number, g
       .limit(1);
     return !!row;
   }
+  if (goodsType === GOODS_TYPE.live) {
+    const [row] = await db
+      .select({ id: liveSeats.id })
+      .from(liveSeats)
+      .where(and(eq(liveSeats.userId, userId), eq(liveSeats.liveId, goodsId)))
+      .limit(1);
+    return !!row;
+  }
   return false;
 }
 
@@ -88,7 +128,7 @@ export async function ownsGoods(db: DbOrTx, userId: number, goodsType: number, g
  * or the code redeemed). A place an admin added awaiting payment becomes paid. Answers whether
  * anything changed: granting twice opens once.
  */
-export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, goodsId: number, source: "order" | "redeem"): Promise<boolean> {
+export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, goodsId: number, source: "order" | "redeem" | typeof MAP_SEAT): Promise<boolean> {
   if (goodsType === GOODS_TYPE.course) {
     const added = await tx.insert(userCourses).values({ userId, courseId: goodsId, source, payStatus: 1 }).onConflictDoNothing().returning({ id: userCourses.id });
     if (added.length) {
@@ -104,6 +144,17 @@ export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, 
   }
   if (goodsType === GOODS_TYPE.map) {
     const added = await tx.insert(learningPathMembers).values({ pathId: goodsId, userId, source }).onConflictDoNothing().returning({ id: learningPathMembers.id });
+    if (added.length) return true;
+    // A place the learner had joined for free before the map was sold becomes a bought one.
+    const upgraded = await tx
+      .update(learningPathMembers)
+      .set({ source })
+      .where(and(eq(learningPathMembers.userId, userId), eq(learningPathMembers.pathId, goodsId), inArray(learningPathMembers.source, ["entry", "admin"])))
+      .returning({ id: learningPathMembers.id });
+    return upgraded.length > 0;
+  }
+  if (goodsType === GOODS_TYPE.live) {
+    const added = await tx.insert(liveSeats).values({ liveId: goodsId, userId, source }).onConflictDoNothing().returning({ id: liveSeats.id });
     return added.length > 0;
   }
   throw badInput("不支持的商品类型");
@@ -124,7 +175,27 @@ export async function revokeGoods(tx: DbOrTx, userId: number, goodsType: number,
       .delete(learningPathMembers)
       .where(and(eq(learningPathMembers.userId, userId), eq(learningPathMembers.pathId, goodsId)))
       .returning({ id: learningPathMembers.id });
+    // The sold courses and lives the map opened go with it (one bought on its own keeps source order).
+    const nodes = await tx.select({ type: learningPathNodes.contentType, id: learningPathNodes.contentId }).from(learningPathNodes).where(eq(learningPathNodes.pathId, goodsId));
+    const idsOf = (type: number) => nodes.filter((n) => n.type === type && n.id !== null).map((n) => n.id!);
+    const courseIds = idsOf(NODE_CONTENT.course);
+    const liveIds = idsOf(NODE_CONTENT.live);
+    if (courseIds.length) await tx.delete(userCourses).where(and(eq(userCourses.userId, userId), eq(userCourses.source, MAP_SEAT), inArray(userCourses.courseId, courseIds)));
+    if (liveIds.length) await tx.delete(liveSeats).where(and(eq(liveSeats.userId, userId), eq(liveSeats.source, MAP_SEAT), inArray(liveSeats.liveId, liveIds)));
+    return removed.length > 0;
+  }
+  if (goodsType === GOODS_TYPE.live) {
+    const removed = await tx
+      .delete(liveSeats)
+      .where(and(eq(liveSeats.userId, userId), eq(liveSeats.liveId, goodsId)))
+      .returning({ id: liveSeats.id });
     return removed.length > 0;
   }
   return false;
 }
+
+/** The source of a course or live seat opened by a bought map. */
+export const MAP_SEAT = "map";
+
+/** Whether the learner's place on the map was bought or redeemed (so it opens the map's sold courses). */
+export const isBoughtPlace = (source: string) => source === "order" || source === "redeem";

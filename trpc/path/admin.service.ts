@@ -24,6 +24,7 @@ import { bind, unbind } from "../cert/template.service";
 import { mediaUrl } from "../course/view";
 import { nodeContents, nodeCounts, nodeStates, progressPercent, sectionsAndNodes, type LearningPath } from "./path.service";
 import type { NodeConfigInput, PathInput } from "./schemas";
+import { priceColumns } from "@base/price";
 
 export const PATH_NOT_FOUND = "学习地图不存在或已删除";
 const STATUS_NAMES: Record<number, string> = { 0: "已下线", 1: "已上线" };
@@ -55,6 +56,10 @@ function adminView(p: LearningPath, extra: { nodeNum?: number; memberNum?: numbe
     isCheckIn: p.checkInEnabled,
     checkInStartTime: p.checkInStart ? p.checkInStart.getTime() : null,
     checkInEndTime: p.checkInEnd ? p.checkInEnd.getTime() : null,
+    isFree: p.isFree,
+    price: p.price,
+    scribingPrice: p.scribingPrice,
+    learnHour: p.learnHour,
     certTemplateId: extra.certTemplateId ?? null,
     certTemplateName: extra.certTemplateName ?? "",
     nodeNum: extra.nodeNum ?? 0,
@@ -116,7 +121,7 @@ export async function createPath(db: DbOrTx, adminId: number, input: PathInput) 
     const [top] = await tx.select({ s: sql<number>`coalesce(min(${learningPaths.sort}), 1)`.mapWith(Number) }).from(learningPaths).where(isNull(learningPaths.deletedAt));
     const [p] = await tx
       .insert(learningPaths)
-      .values({ name: input.name, coverUrl: input.coverUrl ?? null, description: input.description ?? "", ...checkInFields(input), status: 0, sort: (top?.s ?? 1) - 1, createdBy: adminId })
+      .values({ name: input.name, coverUrl: input.coverUrl ?? null, description: input.description ?? "", ...checkInFields(input), ...priceColumns(input), status: 0, sort: (top?.s ?? 1) - 1, createdBy: adminId })
       .returning();
     await tx.insert(learningPathSections).values({ pathId: p!.id, title: "第一阶段", sort: 1 });
     await setTemplate(tx, p!.id, input.certTemplateId);
@@ -129,7 +134,7 @@ export async function editPath(db: DbOrTx, input: PathInput & { id: number }) {
     await livePath(tx, input.id);
     await tx
       .update(learningPaths)
-      .set({ name: input.name, ...(input.coverUrl !== undefined ? { coverUrl: input.coverUrl } : {}), ...(input.description !== undefined ? { description: input.description } : {}), ...checkInFields(input) })
+      .set({ name: input.name, ...(input.coverUrl !== undefined ? { coverUrl: input.coverUrl } : {}), ...(input.description !== undefined ? { description: input.description } : {}), ...checkInFields(input), ...priceColumns(input) })
       .where(eq(learningPaths.id, input.id));
     await setTemplate(tx, input.id, input.certTemplateId);
     return { id: input.id, learningPathId: input.id, success: true };

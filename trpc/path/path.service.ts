@@ -5,6 +5,7 @@ import {
   certBindings,
   courses,
   exams,
+  GOODS_TYPE,
   learningPathCollections,
   learningPathMembers,
   learningPathNodeVisits,
@@ -25,6 +26,8 @@ import { issueCertificate } from "../cert/issue.service";
 import { userCourseOf } from "../course/access.service";
 import { joinCourse } from "../course/enrol.service";
 import { mediaUrl } from "../course/view";
+import { grantGoods, isBoughtPlace, MAP_SEAT } from "../order/goods.service";
+import { isPaid, priceView } from "@base/price";
 import { contentProgress, progressOf, type ContentProgress } from "./progress.service";
 
 export type LearningPath = typeof learningPaths.$inferSelect;
@@ -33,6 +36,7 @@ type SectionRow = typeof learningPathSections.$inferSelect;
 
 export const PATH_GONE = "学习地图不存在或已下架";
 export const PATH_NOT_OPEN = "该学习地图未对您开放";
+export const PATH_NOT_BOUGHT = "该学习地图为付费内容，请先购买后学习";
 export const LOCKED_PREVIOUS = "完成上一节内容才能解锁";
 export const LOCKED_DATE = "未到学习时间";
 export const NODE_GONE = "学习节点不存在或已删除";
@@ -280,6 +284,8 @@ function pathCard(p: LearningPath, extra: { nodeNum?: number; joinNum?: number }
     coverUrl: mediaUrl(p.coverUrl),
     description: p.description,
     contentType: 4,
+    ...priceView(p),
+    learnHour: p.learnHour,
     nodeNum: extra.nodeNum ?? 0,
     joinNum: extra.joinNum ?? 0,
     isCheckIn: p.checkInEnabled,
@@ -317,6 +323,8 @@ export async function pathDetail(db: DbOrTx, viewer: Viewer | null, id: number, 
     progress: progressPercent(states),
     completedNodeNum: states.filter((s) => s.status === 2).length,
     isJoin: member ? 1 : 0,
+    /** 1 when the learner holds a place on a sold map (free maps answer 1). */
+    isBuy: isPaid(p) ? (member ? 1 : 0) : 1,
     isOpen: refusal ? 0 : 1,
     isCollect: collected ? 1 : 0,
     isComplete: member?.completedAt || result.allDone ? 1 : 0,
@@ -350,15 +358,33 @@ export async function pathNodeList(db: DbOrTx, viewer: Viewer | null, id: number
 }
 
 
-/** Joins the learner to the map (entry); refused outside its open range (102). Joining twice is harmless. */
+/**
+ * Joins the learner to the map (entry); refused outside its open range (102) and, for a sold map, without
+ * buying or redeeming it (106). Joining twice is harmless.
+ */
 export async function enterPath(db: DbOrTx, viewer: Viewer, id: number) {
   const p = await visiblePath(db, id, viewer);
   if (!(await memberOf(db, p.id, viewer.id))) {
     const refusal = await rangeRefusal(db, p, viewer.id);
     if (refusal) throw refusal;
+    if (isPaid(p)) throw new AppError(LegacyCode.noStudyPermission, PATH_NOT_BOUGHT);
     await db.insert(learningPathMembers).values({ pathId: p.id, userId: viewer.id, source: "entry" }).onConflictDoNothing();
   }
   return { success: true, learningPathId: p.id, isJoin: 1 };
+}
+
+/** A bought or redeemed place on a sold map opens the sold course or live of a node with it (source map). */
+async function openBoughtContent(db: DbOrTx, p: LearningPath, userId: number, n: NodeRow) {
+  if (!n.contentId || !isPaid(p)) return;
+  const member = await memberOf(db, p.id, userId);
+  if (!member || !isBoughtPlace(member.source)) return;
+  if (n.contentType === NODE_CONTENT.course) {
+    const [c] = await db.select({ isFree: courses.isFree, price: courses.price }).from(courses).where(eq(courses.id, n.contentId));
+    if (c && isPaid(c)) await grantGoods(db, userId, GOODS_TYPE.course, n.contentId, MAP_SEAT);
+  } else if (n.contentType === NODE_CONTENT.live) {
+    const [l] = await db.select({ isFree: lives.isFree, price: lives.price }).from(lives).where(eq(lives.id, n.contentId));
+    if (l && isPaid(l)) await grantGoods(db, userId, GOODS_TYPE.live, n.contentId, MAP_SEAT);
+  }
 }
 
 /**
@@ -385,6 +411,7 @@ export async function enterNode(db: DbOrTx, viewer: Viewer, nodeId: number, now 
     .update(learningPathMembers)
     .set({ lastNodeId: n.id, lastVisitAt: now })
     .where(and(eq(learningPathMembers.pathId, p.id), eq(learningPathMembers.userId, viewer.id)));
+  await openBoughtContent(db, p, viewer.id, n);
   const after = await settleMember(db, p, viewer.id, now);
   let url = contentUrl(n, after.userCertId);
   if (n.contentType === NODE_CONTENT.course && n.contentId && !(await userCourseOf(db, viewer.id, n.contentId))) {

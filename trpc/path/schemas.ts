@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
 import { blank, idList, idOf, intIn, numeric, opt, paging, withPaging } from "@base/legacy-input";
+import { priceFields, settlePrice } from "@base/price";
 
 const text = (label: string, max: number) =>
   z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不能超过${max}字`).optional()).optional();
@@ -63,9 +64,15 @@ const checkInRule = (v: PathBody, ctx: z.RefinementCtx) => {
   else if (v.checkInEndTime < v.checkInStartTime) ctx.addIssue({ code: "custom", message: "打卡结束日期不能早于开始日期", path: ["checkInEndTime"] });
   else if (v.checkInEndTime - v.checkInStartTime > 366 * 86_400_000) ctx.addIssue({ code: "custom", message: "打卡活动最长一年", path: ["checkInEndTime"] });
 };
-export const createInput = z.object(pathBody).superRefine(checkInRule);
-export const editInput = z.object({ id: idOf("学习地图ID"), ...pathBody }).superRefine(checkInRule);
-export type PathInput = z.infer<typeof createInput>;
+type PriceBody = { isFree?: number; price?: number; scribingPrice?: number; learnHour?: number };
+/** The price, when the call says anything of it (an old client's edit without one keeps the stored price). */
+const priceRule = <T extends PriceBody>({ isFree, price, scribingPrice, learnHour, ...v }: T, ctx: z.RefinementCtx) => {
+  const priced = isFree !== undefined || price !== undefined || scribingPrice !== undefined;
+  return { ...v, ...(priced ? settlePrice({ isFree, price, scribingPrice }, ctx, "学习地图") : {}), ...(learnHour !== undefined ? { learnHour } : {}) };
+};
+export const createInput = z.object({ ...pathBody, ...priceFields }).superRefine(checkInRule).transform(priceRule);
+export const editInput = z.object({ id: idOf("学习地图ID"), ...pathBody, ...priceFields }).superRefine(checkInRule).transform(priceRule);
+export type PathInput = z.output<typeof createInput>;
 
 export const adminPageInput = z
   .object({ ...paging, name: text("学习地图名称", 60), keyword: text("关键词", 60), status: opt(intIn("状态", 0, 1)) })

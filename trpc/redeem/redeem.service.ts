@@ -1,12 +1,13 @@
 import { and, count, desc, eq, exists, gte, inArray, isNull, lte, max, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { courses, GOODS_TYPE, learningPaths, REDEEM_BATCH_STATUS, REDEEM_CODE_STATUS, redemptionBatches, redemptionCodes } from "@db/schema";
+import { courses, GOODS_TYPE, learningPaths, lives, REDEEM_BATCH_STATUS, REDEEM_CODE_STATUS, redemptionBatches, redemptionCodes } from "@db/schema";
 import { AppError, fail, LegacyCode, notFound } from "@base/errors";
 import { paginate, type PageRequest } from "@base/paging";
 import { toXlsx, dateText } from "@base/xlsx";
 import { countingFailures, type Limit } from "../auth/rate-limit.service";
 import { mediaUrl } from "../course/view";
 import { goodsOf, goodsTypeName, grantGoods, ownsGoods, type Goods } from "../order/goods.service";
+import { studyUrlOf } from "../order/goods-links";
 import { formatCode, isWellFormed, maskCode, normalizeCode } from "./codes";
 import { CODE_INVALID } from "./schemas";
 
@@ -40,7 +41,7 @@ export function codeState(c: Pick<Code, "status">, b: Pick<Batch, "status" | "va
 }
 
 /** Where the learner goes once the goods are theirs (the same addresses as goodsOf). */
-export const jumpUrlOf = (goodsType: number, goodsId: number) => (goodsType === GOODS_TYPE.map ? `/map/detail?id=${goodsId}` : `/study/platform?id=${goodsId}`);
+export const jumpUrlOf = studyUrlOf;
 
 const WRONG = new Set([CODE_INVALID, CODE_UNKNOWN]);
 const isWrongCode = (e: unknown) => e instanceof AppError && WRONG.has(e.message);
@@ -191,6 +192,9 @@ async function coversOf(db: DbOrTx, rows: { goodsType: number; goodsId: number }
   if (c.length) for (const r of await db.select({ id: courses.id, name: courses.name, cover: courses.coverUrl }).from(courses).where(and(inArray(courses.id, c), isNull(courses.deletedAt)))) out.set(`1:${r.id}`, { name: r.name, cover: r.cover });
   const m = ids(GOODS_TYPE.map);
   if (m.length) for (const r of await db.select({ id: learningPaths.id, name: learningPaths.name, cover: learningPaths.coverUrl }).from(learningPaths).where(and(inArray(learningPaths.id, m), isNull(learningPaths.deletedAt)))) out.set(`4:${r.id}`, { name: r.name, cover: r.cover ?? "" });
+  const l = ids(GOODS_TYPE.live);
+  if (l.length)
+    for (const r of await db.select({ id: lives.id, name: lives.name, cover: lives.coverUrl }).from(lives).where(and(inArray(lives.id, l), isNull(lives.deletedAt)))) out.set(`2:${r.id}`, { name: r.name, cover: r.cover ?? "" });
   return out;
 }
 

@@ -36,7 +36,7 @@ export const learnerBatchInput = z
 
 // ---- back office ----
 
-const goodsType = z.preprocess(numeric, z.union([z.literal(GOODS_TYPE.course), z.literal(GOODS_TYPE.map)], { error: "兑换内容类型须为课程（1）或学习地图（4）" }));
+const goodsType = z.preprocess(numeric, z.union([z.literal(GOODS_TYPE.course), z.literal(GOODS_TYPE.live), z.literal(GOODS_TYPE.map)], { error: "兑换内容类型须为课程（1）、直播（2）或学习地图（4）" }));
 /** A moment as ms, its digits, or China time "YYYY-MM-DD HH:mm[:ss]". */
 const moment = (label: string) =>
   z.preprocess(

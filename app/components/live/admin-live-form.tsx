@@ -2,9 +2,10 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
+import { PriceFields, type PriceValue } from "~/components/admin/price-fields";
 import { toChinaInput } from "@base/format";
 
-export interface EditingLive {
+export interface EditingLive extends PriceValue {
   id: number;
   name: string;
   teacherName: string;
@@ -68,6 +69,9 @@ export function AdminLiveForm({ editing, series, busy, onClose }: { editing: Edi
         第三方直播ID
         <input name="thirdLiveId" maxLength={64} defaultValue={editing?.thirdLiveId} className={field} />
       </label>
+      <div className="grid grid-cols-3 gap-3 md:col-span-2">
+        <PriceFields value={editing} what="直播" inputClass={field} />
+      </div>
       <div className="text-sm">
         <UploadField name="coverUrl" value={cover} onChange={setCover} label="封面" kind="image" maxSizeMb={2} />
       </div>

@@ -5,12 +5,13 @@ import { BUSINESS_TYPE } from "@base/real-name";
 import { useRealNameGate } from "~/components/identity/real-name-modal";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { handleApiError } from "~/lib/api-errors";
-import { formatCount, formatDateTime } from "@base/format";
+import { formatCount, formatDateTime, formatMoney } from "@base/format";
 import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { ChatPanel } from "./chat-panel";
 import { Countdown } from "./countdown";
 import { LivePlayer } from "./live-player";
+import { BuyPrompt } from "./buy-prompt";
 import { ReplayPrompt } from "./replay-prompt";
 import type { RoomData } from "./room-loader.server";
 import { QuestionnaireCard, type RoomQuestionnaire } from "./questionnaire-card";
@@ -97,12 +98,14 @@ export function LiveRoom({ data }: { data: RoomData }) {
   useEffect(() => () => clearTimeout(captionTimer.current), []);
 
   // Visitors join too: they are counted online and read the chat; speaking asks them to log in.
-  const room = useLiveRoom(info.id, true, data.messages, onEvent);
+  // A sold live the viewer has not bought shows its price instead of the stream, and opens no socket.
+  const locked = info.isBuy === 0;
+  const room = useLiveRoom(info.id, !locked, data.messages, onEvent);
 
   // Entry is recorded once per visit; a replay's watch time is reported each minute and on leaving.
   const entered = useRef(0);
   useEffect(() => {
-    if (!me || info.liveStatus === 0) return;
+    if (!me || info.liveStatus === 0 || locked) return;
     if (entered.current !== info.id) {
       entered.current = info.id;
       // Watching is not refused (the stream is not per learner), but a live that asks for real name says so.
@@ -124,7 +127,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
       clearInterval(t);
       window.removeEventListener("pagehide", leave);
     };
-  }, [me, info.id, info.liveStatus]);
+  }, [me, info.id, info.liveStatus, locked]);
 
   const guard = async (work: () => Promise<unknown>) => {
     if (!me) return openLoginDialog();
@@ -190,6 +193,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
   };
 
   const stage = () => {
+    if (locked) return <BuyPrompt cover={info.liveCoverUrl} price={info.realPrice} scribingPrice={info.scribingPrice} loggedIn={!!me} onBuy={() => (me ? navigate(`/order?goodsType=2&goodsId=${info.id}`) : openLoginDialog())} />;
     if (info.liveStatus === 0) return <Countdown startTime={info.startTime} cover={info.liveCoverUrl} isAppointment={info.isAppointment} busy={busy} onReserve={reserve} />;
     if (info.liveStatus === 1)
       return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} captionsLive={info.isOpenSubtitle === 1 || !!caption} caption={caption} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
@@ -205,6 +209,11 @@ export function LiveRoom({ data }: { data: RoomData }) {
         <span className="text-sm text-muted">主讲：{info.teacherName}</span>
         <span className="text-sm text-muted">{formatDateTime(info.startTime)}</span>
         <span className="text-sm text-muted">{formatCount(info.likeCount + room.likes)} 人点赞</span>
+        {info.isFree === 0 && (
+          <span className="rounded bg-[#fff3e8] px-2 py-0.5 text-xs text-[#ff7d00]" data-testid="live-price-tag">
+            {info.isBuy ? "已购买" : `付费直播 ¥${formatMoney(info.realPrice)}`}
+          </span>
+        )}
       </div>
       <NoticeBar content={notice} />
       <div className="grid gap-4 lg:grid-cols-[1fr_340px]">

@@ -27,6 +27,7 @@ function useUnfinishedTasks() {
 export function SideMenu({ isPurchaser, noticeEnabled }: { isPurchaser: boolean; noticeEnabled: boolean }) {
   const items = personMenu({ isPurchaser, noticeEnabled });
   const unfinished = useUnfinishedTasks();
+  const { pathname } = useLocation();
   return (
     <nav aria-label="个人中心菜单" className="rounded-lg bg-white py-2">
       {items.map((i) => (
@@ -37,7 +38,8 @@ export function SideMenu({ isPurchaser, noticeEnabled }: { isPurchaser: boolean;
           className={({ isActive }) =>
             cn(
               "relative flex h-11 items-center px-6 text-[15px] text-[#4e5969] hover:bg-primary-50 hover:text-primary",
-              isActive && "bg-primary-50 font-medium text-primary before:absolute before:inset-y-2 before:left-0 before:w-[3px] before:rounded-r before:bg-primary",
+              // A page of its own under an item (直播学分明细 under 学习学分) keeps the item lit.
+              (isActive || pathname.startsWith(`${i.to}-`)) && "bg-primary-50 font-medium text-primary before:absolute before:inset-y-2 before:left-0 before:w-[3px] before:rounded-r before:bg-primary",
             )
           }
         >

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { PriceFields, priceFromForm, type PriceValue } from "~/components/admin/price-fields";
 import { adminToast } from "~/components/admin/toast";
 import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
@@ -6,7 +7,7 @@ import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/u
 import { errorMessage, trpc } from "~/lib/trpc";
 import { formatDate, fromChinaInput } from "@base/format";
 
-export interface PathForm {
+export interface PathForm extends PriceValue {
   id?: number;
   name: string;
   coverUrl: string;
@@ -29,6 +30,7 @@ export function PathFormDialog({ value, templates, onClose, onSaved }: { value: 
   const [end, setEnd] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const priceBox = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     setForm(value);
     setStart(value?.checkInStartTime ? formatDate(value.checkInStartTime) : "");
@@ -45,7 +47,10 @@ export function PathFormDialog({ value, templates, onClose, onSaved }: { value: 
     if (form.isCheckIn && (!start || !end)) return setError(!start ? "请选择打卡开始日期" : "请选择打卡结束日期");
     setBusy(true);
     try {
+      const priced = new FormData();
+      priceBox.current?.querySelectorAll("input").forEach((el) => priced.set(el.name, el.value));
       const body = {
+        ...priceFromForm(priced),
         name: form.name,
         coverUrl: form.coverUrl,
         description: form.description,
@@ -101,6 +106,10 @@ export function PathFormDialog({ value, templates, onClose, onSaved }: { value: 
             </select>
             <span className="text-xs text-muted">学员完成全部节点后自动发放；在“学习节点”中可添加证书节点展示给学员。</span>
           </label>
+          <fieldset ref={priceBox} className="grid grid-cols-3 gap-3">
+            <PriceFields value={value} what="学习地图" inputClass={`${input} mt-1`} labelClass="block" />
+          </fieldset>
+          <p className="-mt-2 text-xs text-muted">付费学习地图须购买或兑换后加入，加入后地图中的付费课程、直播随之开通。</p>
           <fieldset className="space-y-2 rounded-md border border-border p-3">
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={form.isCheckIn === 1} onChange={(e) => set("isCheckIn", e.target.checked ? 1 : 0)} aria-label="开启打卡活动" />

@@ -326,7 +326,7 @@ describeEachDb("redemption codes", (getDb) => {
     expect(await refused({ name: "" })).toBe("请输入批次名称");
     expect(await refused({ name: "批".repeat(51) })).toBe("批次名称不能超过50字");
     expect(await refused({ remark: "备".repeat(201) })).toBe("备注不能超过200字");
-    expect(await refused({ goodsType: 2 })).toBe("兑换内容类型须为课程（1）或学习地图（4）");
+    expect(await refused({ goodsType: 3 })).toBe("兑换内容类型须为课程（1）、直播（2）或学习地图（4）");
     expect(await refused({ validTo: base.validFrom })).toBe("有效期结束时间须晚于开始时间");
     expect(await refused({ validFrom: undefined })).toBe("请选择有效期开始时间");
     expect(await refused({ validTo: "明天" })).toBe("有效期结束时间格式不正确");

@@ -109,7 +109,7 @@ describeEachDb("legacy redemption code calls", (getDb) => {
     for (let i = 0; i < 8; i++) await learner.post(`${F}/redeem`, { redemptionCode: "ABCD-EFGH-JKLM" });
     expect((await learner.post(`${F}/redeem`, { redemptionCode: "ABCD-EFGH-JKLM" })).body).toMatchObject({ success: false, code: 429, message: "兑换码错误次数过多，请1小时后再试" });
     const { client: admin } = await signedIn(db, { isAdmin: 1 });
-    expect((await admin.post(`${B}/create`, { name: "批次", goodsType: 2, goodsId: 1, count: 1, validFrom: Date.now(), validTo: Date.now() + HOUR })).body).toMatchObject({ success: false, code: 400, message: "兑换内容类型须为课程（1）或学习地图（4）" });
+    expect((await admin.post(`${B}/create`, { name: "批次", goodsType: 3, goodsId: 1, count: 1, validFrom: Date.now(), validTo: Date.now() + HOUR })).body).toMatchObject({ success: false, code: 400, message: "兑换内容类型须为课程（1）、直播（2）或学习地图（4）" });
     expect((await admin.post(`${B}/create`, { name: "批次", goodsType: 1, goodsId: 1, count: 20000, validFrom: Date.now(), validTo: Date.now() + HOUR })).body).toMatchObject({ success: false, message: "生成数量须在1-10000之间" });
     expect((await admin.post(`${B}/expire`, {})).body).toMatchObject({ success: false, message: "缺少兑换码批次ID" });
     const visitor = await legacyClient(db).post(`${F}/redeem`, { redemptionCode: "ABCD-EFGH-JKLM" });

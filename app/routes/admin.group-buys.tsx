@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/admin/shell";
 import { Badge, Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
 import { useAdminAction } from "~/components/admin/use-admin-action";
-import { useSearchOptions } from "~/components/admin/use-search-options";
+import { GoodsPicker } from "~/components/admin/goods-picker";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
@@ -42,17 +42,11 @@ const field = "h-9 w-full rounded-md border border-border bg-white px-3 text-sm 
 const STATE_TONE: Record<string, "green" | "gray" | "orange" | "red"> = { 进行中: "green", 未开始: "orange", 已结束: "gray", 已作废: "red" };
 const OUTCOME_TONE: Record<number, "green" | "gray" | "orange" | "red"> = { 0: "orange", 1: "green", 2: "red" };
 
-type Option = { id: number; name: string; price: number };
-/** Released paid courses whose name matches, for the course picker. */
-async function searchCourses(keyword: string): Promise<Option[]> {
-  const page = await trpc.course.admin.page.query({ keyword: keyword.trim() || undefined, status: 1, pageNo: 1, pageSize: 50 });
-  return page.list.filter((c) => !c.isFree).map((c) => ({ id: c.id, name: c.name, price: c.price }));
-}
+const COURSE_ONLY = [{ value: 1, label: "课程" }];
 
 /** 新建拼团 / 编辑拼团: name, a paid course, the group price (yuan), size and window. */
 function GroupBuyDialog({ editing, open, onClose, onSaved }: { editing: Row | null; open: boolean; onClose: () => void; onSaved: () => void }) {
   const [name, setName] = useState("");
-  const [keyword, setKeyword] = useState("");
   const [goodsId, setGoodsId] = useState<number | null>(null);
   const [price, setPrice] = useState("");
   const [minMembers, setMinMembers] = useState("3");
@@ -65,7 +59,6 @@ function GroupBuyDialog({ editing, open, onClose, onSaved }: { editing: Row | nu
     if (!open) return;
     const now = Date.now();
     setName(editing?.name ?? "");
-    setKeyword(editing?.goodsName ?? "");
     setGoodsId(editing?.goodsId ?? null);
     setPrice(editing ? formatMoney(editing.groupPrice) : "");
     setMinMembers(String(editing?.minMembers ?? 3));
@@ -74,7 +67,6 @@ function GroupBuyDialog({ editing, open, onClose, onSaved }: { editing: Row | nu
     setError("");
   }, [open, editing]);
 
-  const options = useSearchOptions<Option>(open ? () => searchCourses(keyword) : null, [open, keyword]);
   const locked = !!editing && editing.joined > 0;
 
   async function save() {
@@ -111,16 +103,18 @@ function GroupBuyDialog({ editing, open, onClose, onSaved }: { editing: Row | nu
           </label>
           <div className="space-y-1">
             <span>拼团课程 <span className="text-danger">*</span></span>
-            <input className={field} value={keyword} disabled={locked} onChange={(e) => setKeyword(e.target.value)} placeholder="按名称搜索已发布的付费课程" aria-label="搜索课程" />
-            <select className={field} value={goodsId ?? ""} disabled={locked} aria-label="选择课程" onChange={(e) => setGoodsId(Number(e.target.value) || null)}>
-              <option value="">{options === null ? "加载中…" : options.length ? "请选择课程" : "没有匹配的付费课程"}</option>
-              {editing && !options?.some((o) => o.id === editing.goodsId) && <option value={editing.goodsId}>{editing.goodsName}</option>}
-              {options?.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}（¥{formatMoney(o.price)}）
-                </option>
-              ))}
-            </select>
+            <GoodsPicker
+              types={COURSE_ONLY}
+              goodsType={1}
+              goodsId={goodsId}
+              shown
+              sold
+              disabled={locked}
+              fieldClass={field}
+              initialKeyword={editing?.goodsName ?? ""}
+              current={editing ? { id: editing.goodsId, name: editing.goodsName } : null}
+              onChange={(_, id) => setGoodsId(id)}
+            />
           </div>
           <div className="flex gap-3">
             <label className="block flex-1 space-y-1">

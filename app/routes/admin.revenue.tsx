@@ -5,7 +5,7 @@ import { adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
 import { adminToast } from "~/components/admin/toast";
-import { useSearchOptions } from "~/components/admin/use-search-options";
+import { GoodsPicker } from "~/components/admin/goods-picker";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { errorMessage, trpc } from "~/lib/trpc";
@@ -19,26 +19,14 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   }));
 
 const field = "h-9 w-full rounded-md border border-border bg-white px-3 text-sm focus:border-primary focus:outline-none";
-type Option = { id: number; name: string };
-
-/** Contents of a business type whose name matches, for the picker. */
-async function searchContent(type: number, keyword: string): Promise<Option[]> {
-  const kw = keyword.trim() || undefined;
-  if (type === 1) return (await trpc.course.admin.page.query({ keyword: kw, pageNo: 1, pageSize: 50 })).list.map((c) => ({ id: c.id, name: c.name }));
-  if (type === 2) return ((await trpc.live.admin.page.query({ keyword: kw, pageNo: 1, pageSize: 50 } as never)) as { list: Option[] }).list.map((l) => ({ id: l.id, name: l.name }));
-  return (await trpc.path.admin.page.query({ name: kw, pageNo: 1, pageSize: 50 })).list.map((p) => ({ id: p.id, name: p.name }));
-}
-
 /** 收益配置: pick a course, live or learning map and set which department its revenue belongs to. */
 export default function AdminRevenue() {
   const { departments, types } = useLoaderData<typeof loader>();
   const [type, setType] = useState<number>(types[0]?.value ?? 1);
-  const [keyword, setKeyword] = useState("");
   const [contentId, setContentId] = useState<number | null>(null);
   const [current, setCurrent] = useState<{ departmentType: number | null; departmentName: string } | null>(null);
   const [department, setDepartment] = useState<number | "">("");
   const [busy, setBusy] = useState(false);
-  const options = useSearchOptions<Option>(() => searchContent(type, keyword), [type, keyword]);
   const typeName = types.find((t) => t.value === type)?.label ?? "内容";
 
   useEffect(() => {
@@ -79,33 +67,16 @@ export default function AdminRevenue() {
       <Card className="max-w-2xl space-y-4 p-6 text-sm">
         <div className="space-y-1">
           <span>业务类型</span>
-          <div className="flex gap-2">
-            <select
-              className={`${field} w-32 shrink-0`}
-              value={type}
-              aria-label="业务类型"
-              onChange={(e) => {
-                setType(Number(e.target.value));
-                setContentId(null);
-                setKeyword("");
-              }}
-            >
-              {types.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-            <input className={field} value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={`按名称搜索${typeName}`} aria-label="搜索内容" />
-          </div>
-          <select className={field} value={contentId ?? ""} aria-label={`选择${typeName}`} onChange={(e) => setContentId(Number(e.target.value) || null)}>
-            <option value="">{options === null ? "加载中…" : options.length ? `请选择${typeName}` : `没有匹配的${typeName}`}</option>
-            {options?.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
+          <GoodsPicker
+            types={types}
+            goodsType={type}
+            goodsId={contentId}
+            fieldClass={field}
+            onChange={(t, id) => {
+              setType(t);
+              setContentId(id);
+            }}
+          />
         </div>
         {contentId && (
           <div className="space-y-3 border-t border-border pt-4">

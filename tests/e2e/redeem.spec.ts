@@ -24,7 +24,7 @@ test("an admin makes a batch for a paid course; a learner redeems one of its cod
   await form.getByRole("button", { name: "生成兑换码" }).click();
   await expect(form.getByRole("alert")).toHaveText("请输入批次名称");
   await form.getByLabel("批次名称").fill(name);
-  await form.getByLabel("搜索兑换内容").fill("招标投标");
+  await form.getByLabel("搜索课程").fill("招标投标");
   await form.getByLabel("选择课程").selectOption({ label: `${COURSE}（¥99）` });
   await form.getByLabel("生成数量").fill("3");
   await form.getByLabel("备注").fill("发放给采购处经办人员");

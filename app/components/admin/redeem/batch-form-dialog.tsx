@@ -1,39 +1,23 @@
 import { useEffect, useState } from "react";
-import { useSearchOptions } from "~/components/admin/use-search-options";
+import { GoodsPicker, GOODS_TYPE_LABELS } from "~/components/admin/goods-picker";
 import { adminToast } from "~/components/admin/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { errorMessage, trpc } from "~/lib/trpc";
-import { formatDate, formatMoney, fromChinaInput } from "@base/format";
+import { formatDate, fromChinaInput } from "@base/format";
 
 const field = "h-9 w-full rounded-md border border-border bg-white px-3 text-sm focus:border-primary focus:outline-none";
-const TYPES = [
-  { value: 1, label: "课程" },
-  { value: 4, label: "学习地图" },
-] as const;
-type Option = { id: number; name: string; note: string };
-
-/** Released courses or online maps whose name matches, for the goods picker. */
-async function searchGoods(goodsType: number, keyword: string): Promise<Option[]> {
-  const kw = keyword.trim() || undefined;
-  if (goodsType === 1) {
-    const page = await trpc.course.admin.page.query({ keyword: kw, status: 1, pageNo: 1, pageSize: 50 });
-    return page.list.map((c) => ({ id: c.id, name: c.name, note: c.isFree ? "免费" : `¥${formatMoney(c.price)}` }));
-  }
-  const page = await trpc.path.admin.page.query({ name: kw, status: 1, pageNo: 1, pageSize: 50 });
-  return page.list.map((p) => ({ id: p.id, name: p.name, note: `${p.nodeNum}个节点` }));
-}
+const TYPES = [1, 2, 4].map((value) => ({ value, label: GOODS_TYPE_LABELS[value]! }));
 
 const DAY = 86_400_000;
 /** Whole China-time days: from 00:00 of the first to 23:59:59 of the last. */
 const dayStart = (v: string) => fromChinaInput(`${v}T00:00`);
 const dayEnd = (v: string) => fromChinaInput(`${v}T23:59:59`);
 
-/** 新建批次: name, what the codes give (type and a picked course or map), how many, validity, remark. */
+/** 新建批次: name, what the codes give (type and a picked course, live or map), how many, validity, remark. */
 export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: (id: number) => void }) {
   const [name, setName] = useState("");
-  const [goodsType, setGoodsType] = useState<1 | 4>(1);
-  const [keyword, setKeyword] = useState("");
+  const [goodsType, setGoodsType] = useState(1);
   const [goodsId, setGoodsId] = useState<number | null>(null);
   const [count, setCount] = useState("100");
   const [from, setFrom] = useState("");
@@ -47,7 +31,6 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
     const now = Date.now();
     setName("");
     setGoodsType(1);
-    setKeyword("");
     setGoodsId(null);
     setCount("100");
     setFrom(formatDate(now));
@@ -56,19 +39,17 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
     setError("");
   }, [open]);
 
-  const options = useSearchOptions<Option>(open ? () => searchGoods(goodsType, keyword) : null, [open, goodsType, keyword]);
-
   async function save() {
     setError("");
     const n = Number(count);
     if (!name.trim()) return setError("请输入批次名称");
-    if (!goodsId) return setError(`请选择兑换的${goodsType === 1 ? "课程" : "学习地图"}`);
+    if (!goodsId) return setError(`请选择兑换的${GOODS_TYPE_LABELS[goodsType]}`);
     if (!Number.isInteger(n) || n < 1 || n > 10000) return setError("生成数量须在1-10000之间");
     if (!from || !to) return setError(!from ? "请选择有效期开始日期" : "请选择有效期结束日期");
     if (dayEnd(to) <= dayStart(from)) return setError("有效期结束日期不能早于开始日期");
     setBusy(true);
     try {
-      const r = await trpc.redeem.admin.create.mutate({ name, goodsType, goodsId, count: n, validFrom: dayStart(from), validTo: dayEnd(to), remark });
+      const r = await trpc.redeem.admin.create.mutate({ name, goodsType: goodsType as 1 | 2 | 4, goodsId, count: n, validFrom: dayStart(from), validTo: dayEnd(to), remark });
       adminToast.success(`已生成${r.count}个兑换码`);
       onSaved(r.id);
     } catch (e) {
@@ -79,7 +60,6 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
   }
 
   if (!open) return null;
-  const typeName = goodsType === 1 ? "课程" : "学习地图";
   return (
     <Dialog open onOpenChange={(o) => !o && !busy && onClose()}>
       <DialogContent className="max-h-[90vh] w-[600px] overflow-y-auto" aria-describedby={undefined}>
@@ -95,33 +75,17 @@ export function BatchFormDialog({ open, onClose, onSaved }: { open: boolean; onC
             <span>
               兑换内容 <span className="text-danger">*</span>
             </span>
-            <div className="flex gap-2">
-              <select
-                className={`${field} w-32 shrink-0`}
-                value={goodsType}
-                aria-label="兑换内容类型"
-                onChange={(e) => {
-                  setGoodsType(Number(e.target.value) as 1 | 4);
-                  setGoodsId(null);
-                  setKeyword("");
-                }}
-              >
-                {TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-              <input className={field} value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={`按名称搜索已${goodsType === 1 ? "发布的课程" : "上线的学习地图"}`} aria-label="搜索兑换内容" />
-            </div>
-            <select className={field} value={goodsId ?? ""} aria-label={`选择${typeName}`} onChange={(e) => setGoodsId(Number(e.target.value) || null)}>
-              <option value="">{options === null ? "加载中…" : options.length ? `请选择${typeName}` : `没有匹配的${typeName}`}</option>
-              {options?.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}（{o.note}）
-                </option>
-              ))}
-            </select>
+            <GoodsPicker
+              types={TYPES}
+              goodsType={goodsType}
+              goodsId={goodsId}
+              shown
+              fieldClass={field}
+              onChange={(type, id) => {
+                setGoodsType(type);
+                setGoodsId(id);
+              }}
+            />
           </div>
           <label className="block space-y-1">
             <span>

@@ -32,6 +32,20 @@ export async function seedLive(db: Db) {
   await createLive(db, { name: "政府采购合同履约验收", teacherName: "赵永红", liveStatus: 0, startTime: new Date(inTwoDays.getTime() + 7 * DAY), seriesId: series.id });
   await createLive(db, { name: "政府采购质疑与投诉处理", teacherName: "孙建平", liveStatus: 1, isPause: 1, m3u8PlayUrl: m3u8, startTime: new Date(now - HOUR) });
   await createLive(db, { name: "电子卖场采购常见问题答疑", teacherName: "周敏", liveStatus: 2, isPlayback: 0, startTime: new Date(now - 2 * DAY) });
+  // A sold live: its replay opens once bought (the sandbox cashier pays in the demo).
+  const sold = await createLive(db, {
+    name: "政府采购内部控制建设实务（付费专场）",
+    teacherName: "马晓东",
+    liveStatus: 2,
+    isPlayback: 1,
+    playbackUrl: m3u8,
+    m3u8PlayUrl: m3u8,
+    startTime: new Date(now - 3 * DAY),
+    price: 2990,
+    learnHour: 2,
+    introduction: "结合财政部内控规范，讲解采购人内部控制制度建设、岗位分离、采购需求审查与履约验收的风险点，附单位内控制度范本解读。",
+  });
+  await db.update(lives).set({ scribingPrice: 4990 }).where(eq(lives.id, sold.id));
   await createLive(db, { name: "新入职采购人员必修课：政府采购基础", teacherName: "黄卫东", liveStatus: 0, channelCode: "xinrenlibao", startTime: new Date(inTwoDays.getTime() + 3 * DAY) });
 
   await db.insert(liveSensitiveWords).values(["代开发票", "刷单", "围标串标", "回扣"].map((word) => ({ word }))).onConflictDoNothing();

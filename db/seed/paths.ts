@@ -87,7 +87,44 @@ export async function seedPaths(db: Db) {
   }
   for (const p of people) await settleMember(db, map!, p.id);
 
+  await seedSoldMap(db, admin.id);
+
   // On the home page's certification corner.
   const [corner] = await db.select({ id: recommends.id }).from(recommends).where(eq(recommends.name, "认证专区"));
   if (corner) await createItem(db, { recommendId: corner.id, type: 4, recommendObjectId: map!.id, name: DEMO_MAP_NAME, picUrl: cover, teacher: "", isFree: 1 });
+}
+
+export const SOLD_MAP_NAME = "政府采购评审专家能力提升地图";
+
+/** A sold map (¥199, 8 class hours): two sold courses and the sold live, opened together once bought. */
+async function seedSoldMap(db: Db, adminId: number) {
+  const sold = await db.select({ id: courses.id }).from(courses).where(and(eq(courses.status, 1), eq(courses.isFree, 0))).orderBy(asc(courses.id)).limit(2);
+  const [live] = await db.select({ id: lives.id }).from(lives).where(eq(lives.name, "政府采购内部控制建设实务（付费专场）"));
+  if (!sold.length) return;
+  const cover = await bannerPicture("map-expert", "评审专家能力提升", "评审规范 · 内控 · 实务", "0x0e7c66", "720x405");
+  const [map] = await db
+    .insert(learningPaths)
+    .values({
+      name: SOLD_MAP_NAME,
+      coverUrl: cover,
+      description: "面向政府采购评审专家与采购代理机构项目负责人：评审规范、合同管理与单位内控的进阶课程组合。购买地图即开通地图中的全部付费课程与直播，按顺序完成可获8学分。",
+      status: 0,
+      isFree: 0,
+      price: 19_900,
+      scribingPrice: 29_900,
+      learnHour: 8,
+      sort: 1,
+      createdBy: adminId,
+    })
+    .returning();
+  await configureNodes(db, {
+    id: map!.id,
+    sections: [
+      {
+        title: "进阶实务",
+        nodes: [...sold.map((c) => ({ relationContentType: 1, relationContentId: c.id, unlockType: 1 })), ...(live ? [{ relationContentType: 2, relationContentId: live.id, unlockType: 1 }] : [])],
+      },
+    ],
+  });
+  await setStatus(db, map!.id, 1);
 }

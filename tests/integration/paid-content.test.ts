@@ -105,6 +105,8 @@ describeEachDb("sold lives and learning maps", (getDb) => {
     expect(trade.payAmount).toBe(29_900);
     expect((await db.select().from(orders).where(eq(orders.tradeNo, trade.tradeNo)))[0]!.learnHour).toBe(12);
     expect(await client.call((c) => c.path.detail({ id: path.id }))).toMatchObject({ isBuy: 1, isJoin: 1 });
+    // The sold live opens with the map at once, before its node is reached in order.
+    expect((await client.call((c) => c.live.info({ liveId: soldLive.id }))).isBuy).toBe(1);
 
     const opened = await client.call((c) => c.path.entryNode({ learningPathNodeId: nodes[0]!.id }));
     expect(opened.relationContentLinkUrl).toContain(`/study/platform?id=${soldCourse.id}`);

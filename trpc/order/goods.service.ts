@@ -144,13 +144,15 @@ export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, 
   }
   if (goodsType === GOODS_TYPE.map) {
     const added = await tx.insert(learningPathMembers).values({ pathId: goodsId, userId, source }).onConflictDoNothing().returning({ id: learningPathMembers.id });
-    if (added.length) return true;
     // A place the learner had joined for free before the map was sold becomes a bought one.
-    const upgraded = await tx
-      .update(learningPathMembers)
-      .set({ source })
-      .where(and(eq(learningPathMembers.userId, userId), eq(learningPathMembers.pathId, goodsId), inArray(learningPathMembers.source, ["entry", "admin"])))
-      .returning({ id: learningPathMembers.id });
+    const upgraded = added.length
+      ? added
+      : await tx
+          .update(learningPathMembers)
+          .set({ source })
+          .where(and(eq(learningPathMembers.userId, userId), eq(learningPathMembers.pathId, goodsId), inArray(learningPathMembers.source, ["entry", "admin"])))
+          .returning({ id: learningPathMembers.id });
+    if (upgraded.length && source !== MAP_SEAT) await openMapContent(tx, userId, goodsId);
     return upgraded.length > 0;
   }
   if (goodsType === GOODS_TYPE.live) {
@@ -192,6 +194,22 @@ export async function revokeGoods(tx: DbOrTx, userId: number, goodsType: number,
     return removed.length > 0;
   }
   return false;
+}
+
+/**
+ * Opens the sold courses and lives of a map's nodes to a learner who bought or redeemed the map (seat
+ * source map); free content is joined the ordinary way. Run when the place is bought and again when a
+ * node is opened, so content added to the map later opens too.
+ */
+export async function openMapContent(tx: DbOrTx, userId: number, pathId: number) {
+  const nodes = await tx.select({ type: learningPathNodes.contentType, id: learningPathNodes.contentId }).from(learningPathNodes).where(eq(learningPathNodes.pathId, pathId));
+  const idsOf = (type: number) => [...new Set(nodes.filter((n) => n.type === type && n.id !== null).map((n) => n.id!))];
+  const courseIds = idsOf(NODE_CONTENT.course);
+  const liveIds = idsOf(NODE_CONTENT.live);
+  const soldCourses = courseIds.length ? (await tx.select({ id: courses.id, isFree: courses.isFree, price: courses.price }).from(courses).where(inArray(courses.id, courseIds))).filter(isPaid) : [];
+  const soldLives = liveIds.length ? (await tx.select({ id: lives.id, isFree: lives.isFree, price: lives.price }).from(lives).where(inArray(lives.id, liveIds))).filter(isPaid) : [];
+  for (const c of soldCourses) await grantGoods(tx, userId, GOODS_TYPE.course, c.id, MAP_SEAT);
+  for (const l of soldLives) await grantGoods(tx, userId, GOODS_TYPE.live, l.id, MAP_SEAT);
 }
 
 /** The source of a course or live seat opened by a bought map. */

@@ -5,7 +5,6 @@ import {
   certBindings,
   courses,
   exams,
-  GOODS_TYPE,
   learningPathCollections,
   learningPathMembers,
   learningPathNodeVisits,
@@ -26,7 +25,7 @@ import { issueCertificate } from "../cert/issue.service";
 import { userCourseOf } from "../course/access.service";
 import { joinCourse } from "../course/enrol.service";
 import { mediaUrl } from "../course/view";
-import { grantGoods, isBoughtPlace, MAP_SEAT } from "../order/goods.service";
+import { isBoughtPlace, openMapContent } from "../order/goods.service";
 import { isPaid, priceView } from "@base/price";
 import { contentProgress, progressOf, type ContentProgress } from "./progress.service";
 
@@ -373,18 +372,11 @@ export async function enterPath(db: DbOrTx, viewer: Viewer, id: number) {
   return { success: true, learningPathId: p.id, isJoin: 1 };
 }
 
-/** A bought or redeemed place on a sold map opens the sold course or live of a node with it (source map). */
-async function openBoughtContent(db: DbOrTx, p: LearningPath, userId: number, n: NodeRow) {
-  if (!n.contentId || !isPaid(p)) return;
+/** A bought or redeemed place on a sold map opens the map's sold courses and lives (content added since too). */
+async function openBoughtContent(db: DbOrTx, p: LearningPath, userId: number) {
+  if (!isPaid(p)) return;
   const member = await memberOf(db, p.id, userId);
-  if (!member || !isBoughtPlace(member.source)) return;
-  if (n.contentType === NODE_CONTENT.course) {
-    const [c] = await db.select({ isFree: courses.isFree, price: courses.price }).from(courses).where(eq(courses.id, n.contentId));
-    if (c && isPaid(c)) await grantGoods(db, userId, GOODS_TYPE.course, n.contentId, MAP_SEAT);
-  } else if (n.contentType === NODE_CONTENT.live) {
-    const [l] = await db.select({ isFree: lives.isFree, price: lives.price }).from(lives).where(eq(lives.id, n.contentId));
-    if (l && isPaid(l)) await grantGoods(db, userId, GOODS_TYPE.live, n.contentId, MAP_SEAT);
-  }
+  if (member && isBoughtPlace(member.source)) await openMapContent(db, userId, p.id);
 }
 
 /**
@@ -411,7 +403,7 @@ export async function enterNode(db: DbOrTx, viewer: Viewer, nodeId: number, now 
     .update(learningPathMembers)
     .set({ lastNodeId: n.id, lastVisitAt: now })
     .where(and(eq(learningPathMembers.pathId, p.id), eq(learningPathMembers.userId, viewer.id)));
-  await openBoughtContent(db, p, viewer.id, n);
+  if (n.contentType === NODE_CONTENT.course || n.contentType === NODE_CONTENT.live) await openBoughtContent(db, p, viewer.id);
   const after = await settleMember(db, p, viewer.id, now);
   let url = contentUrl(n, after.userCertId);
   if (n.contentType === NODE_CONTENT.course && n.contentId && !(await userCourseOf(db, viewer.id, n.contentId))) {

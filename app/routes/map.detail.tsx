@@ -234,7 +234,8 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
           ))}
         </ol>
       </section>
-      <CheckInWidget businessId={map.id} userId={signedIn ? user.userId : null} onStudy={() => carousel.current?.scrollIntoView({ behavior: "smooth" })} />
+      {/* Only a map with a campaign has a widget to show (and to ask the server for). */}
+      {map.isCheckIn === 1 && <CheckInWidget businessId={map.id} userId={signedIn ? user.userId : null} onStudy={() => carousel.current?.scrollIntoView({ behavior: "smooth" })} />}
       <Dialog open={examNode !== null} onOpenChange={(o) => !o && setExamNode(null)}>
         <DialogContent className="max-w-md" aria-describedby={undefined}>
           <DialogTitle>进入考试</DialogTitle>

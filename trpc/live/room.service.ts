@@ -376,7 +376,7 @@ export async function pageLives(db: DbOrTx, input: { liveStatus?: number; keywor
     : [sql`case ${lives.liveStatus} when 1 then 0 when 0 then 1 else 2 end`, sql`case when ${lives.liveStatus} = 0 then ${lives.startTime} end asc`, desc(lives.startTime)];
   const page = await paginate(input, db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where), db.select().from(lives).where(where).orderBy(...order));
   // The back office learns whether a push key is out (making a new one retires it); learners never see it.
-  return { ...page, list: page.list.map((l) => (opts.admin ? { ...liveView(l), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l))) };
+  return { ...page, list: page.list.map((l) => (opts.admin ? { ...liveView(l, { isBuy: 1 }), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l))) };
 }
 
 /** Lives between two times, grouped by day (yyyy-mm-dd in China time). */

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { courses } from "@db/schema/course";
 import { lives } from "@db/schema/live";
 import { learningPaths } from "@db/schema/path";
+import { priceView } from "@base/price";
 
 // Display fields of a recommended item, read from the content it points at (courses and lives).
 
@@ -67,6 +68,7 @@ export async function readSnapshots(db: DbOrTx, refs: { type: number; recommendO
           name: l.name,
           picUrl: l.coverUrl ?? "",
           teacher: l.teacherName,
+          ...priceView(l),
           liveStatus: l.liveStatus,
           isPause: l.isPause,
           isPlayback: l.isPlayback,
@@ -83,7 +85,7 @@ export async function readSnapshots(db: DbOrTx, refs: { type: number; recommendO
   if (mapIds.length) {
     try {
       const rows = await db.select().from(learningPaths).where(inArray(learningPaths.id, mapIds));
-      for (const m of rows) out.set(`4:${m.id}`, { name: m.name, picUrl: m.coverUrl ?? "", hidden: m.status !== 1 || !!m.deletedAt });
+      for (const m of rows) out.set(`4:${m.id}`, { name: m.name, picUrl: m.coverUrl ?? "", ...priceView(m), hidden: m.status !== 1 || !!m.deletedAt });
     } catch {
       // Map table absent: keep the stored snapshot.
     }

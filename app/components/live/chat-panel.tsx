@@ -17,6 +17,8 @@ export function ChatPanel(props: {
   canSend: boolean;
   loggedIn: boolean;
   refusal: string | null;
+  /** Why the box is closed for good (a sold live not bought), instead of 连接中…. */
+  closedHint?: string;
   onSend: (content: string) => boolean;
   onLike: () => void;
   onLogin: () => void;
@@ -58,7 +60,7 @@ export function ChatPanel(props: {
       </div>
       {props.loggedIn ? (
         <form onSubmit={submit} className="flex items-center gap-2 p-3">
-          <input aria-label="评论内容" value={text} maxLength={200} disabled={!props.canSend} onChange={(e) => setText(e.target.value)} placeholder={props.canSend ? "说点什么…" : "连接中…"} className="h-9 flex-1 rounded-md border border-border px-3 text-sm outline-none focus:border-primary" />
+          <input aria-label="评论内容" value={text} maxLength={200} disabled={!props.canSend} onChange={(e) => setText(e.target.value)} placeholder={props.canSend ? "说点什么…" : (props.closedHint ?? "连接中…")} className="h-9 flex-1 rounded-md border border-border px-3 text-sm outline-none focus:border-primary" />
           <button type="submit" disabled={!props.canSend} className="h-9 shrink-0 whitespace-nowrap rounded-md bg-primary px-4 text-sm text-white disabled:opacity-50">
             发送
           </button>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { cn } from "~/lib/utils";
-import { formatMonthDayTime } from "@base/format";
+import { formatMoney, formatMonthDayTime } from "@base/format";
 import { LiveCover } from "./live-cover";
 
 export interface LiveCardData {
@@ -13,6 +13,9 @@ export interface LiveCardData {
   liveStatus: number;
   isPlayback: number;
   isPause?: number;
+  /** Sold lives show their price. */
+  isFree?: number;
+  realPrice?: number;
 }
 
 /** The state a learner reads on a live: a paused live is not 直播中. */
@@ -25,6 +28,7 @@ export function LiveCard({ live }: { live: LiveCardData }) {
       <div className="relative">
         <LiveCover name={live.name} coverUrl={live.liveCoverUrl} className="aspect-video" />
         <span className={cn("absolute left-2 top-2 rounded px-2 py-0.5 text-xs text-white", live.liveStatus === 1 ? "bg-danger" : live.liveStatus === 0 ? "bg-primary" : "bg-black/50")}>{liveBadge(live)}</span>
+        {live.isFree === 0 && !!live.realPrice && <span className="absolute right-2 top-2 rounded bg-[#ff7d00] px-2 py-0.5 text-xs text-white">¥{formatMoney(live.realPrice)}</span>}
       </div>
       <div className="p-3">
         <p className="line-clamp-1 font-medium text-[#1d2129] group-hover:text-primary">{live.name}</p>

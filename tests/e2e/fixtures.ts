@@ -74,12 +74,15 @@ export async function trpc<T = any>(request: APIRequestContext, path: string, in
 export const mutate = <T = any>(page: Page, path: string, input: unknown) => trpc<T>(page.request, path, input);
 export const query = <T = any>(page: Page, path: string, input: unknown) => trpc<T>(page.request, path, input, "query");
 
-/** A released free course of the calling spec's own (the page is logged in as an admin), so no other spec's data changes. */
-export async function ownCourse(page: Page, name: string) {
+/**
+ * A released course of the calling spec's own (the page is logged in as an admin), so no other spec's
+ * data changes: free, or sold at `price` cents.
+ */
+export async function ownCourse(page: Page, name: string, price = 0) {
   const existing = await query<{ list: { storedCoverUrl: string }[] }>(page, "course.admin.page", { keyword: "政府采购法实施条例解读", pageSize: 1 });
   const wares = await query<{ list: { id: number; fileType: number }[] }>(page, "material.admin.courseware.pageList", { pageNo: 1, pageSize: 20 });
   const ware = wares.list.find((w) => w.fileType === 1) ?? wares.list[0]!;
-  const { id } = await mutate<{ id: number }>(page, "course.admin.saveBase", { name, teacherName: "韩立", isFree: 1, coverUrl: existing.list[0]!.storedCoverUrl });
+  const { id } = await mutate<{ id: number }>(page, "course.admin.saveBase", { name, teacherName: "韩立", isFree: price ? 0 : 1, price, coverUrl: existing.list[0]!.storedCoverUrl });
   await mutate(page, "course.admin.saveCourseware", { id, chapters: [{ name: "第一章 概述", children: [{ name: "1.1 导读", coursewareId: ware.id }] }] });
   await mutate(page, "course.admin.release", { id, status: 1 });
   return id;

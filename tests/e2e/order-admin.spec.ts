@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Browser, Page } from "@playwright/test";
 import { formatMoney } from "@base/format";
-import { DEMO, expect, loginByApi, mutate, query, shot, test } from "./fixtures";
+import { DEMO, expect, loginByApi, mutate, ownCourse, query, shot, test } from "./fixtures";
 
 // A learner buys three paid courses through the sandbox and asks invoices for two; the back office
 // finds the orders, exports them, issues one invoice with a PDF, refuses the other and refunds the third.
@@ -33,17 +33,6 @@ async function buyAndPay(page: Page, courseId: number): Promise<Trade> {
   const paid = await mutate<{ paid: boolean }>(page, "order.sandboxPay", { tradeNo: link.searchParams.get("tradeNo"), ticket: link.searchParams.get("ticket") });
   expect(paid.paid).toBe(true);
   return trade;
-}
-
-/** A released paid course (¥68) of the test's own, open to everyone; the page is signed in as an admin. */
-async function ownPaidCourse(page: Page, name: string) {
-  const wares = await query<{ list: { id: number; fileType: number }[] }>(page, "material.admin.courseware.pageList", { pageNo: 1, pageSize: 20 });
-  const ware = wares.list.find((w) => w.fileType === 1) ?? wares.list[0]!;
-  const seeded = await query<{ list: { storedCoverUrl: string }[] }>(page, "course.admin.page", { keyword: "政府采购法实施条例解读", pageSize: 1 });
-  const { id } = await mutate<{ id: number }>(page, "course.admin.saveBase", { name, teacherName: "韩立", isFree: 0, price: 6800, coverUrl: seeded.list[0]!.storedCoverUrl });
-  await mutate(page, "course.admin.saveCourseware", { id, chapters: [{ name: "第一章 概述", children: [{ name: "1.1 导读", coursewareId: ware.id }] }] });
-  await mutate(page, "course.admin.release", { id, status: 1 });
-  return id;
 }
 
 /** A one-page e-invoice, written where the file chooser would pick it from. */
@@ -74,7 +63,7 @@ test("the back office lists, exports and refunds orders and works through the in
     const preview = await learner.request.post("/api/trpc/order.preCreateOrder", { data: { goodsType: 1, goodsId: course.id } });
     if (preview.status() === 200) courseIds.push(course.id);
   }
-  while (courseIds.length < 3) courseIds.push(await ownPaidCourse(page, `订单管理测试课程${Date.now() % 100000}`));
+  while (courseIds.length < 3) courseIds.push(await ownCourse(page, `订单管理测试课程${Date.now() % 100000}`, 6800));
   const trades: Trade[] = [];
   for (const id of courseIds) trades.push(await buyAndPay(learner, id));
   const [issued, refused, refunded] = trades as [Trade, Trade, Trade];

@@ -15,6 +15,12 @@ export interface UploadFieldProps {
   bizCode?: string;
   label?: string;
   kind?: "image" | "video" | "file";
+  /** Upload purpose folder, e.g. "invoice" for a private e-invoice. */
+  midPath?: string;
+  /** The stored object's key and URL once uploaded (private uploads are referred to by key). */
+  onUploaded?: (file: { key: string; url: string }) => void;
+  /** Shown when the picked file is not of an accepted type. */
+  wrongTypeMessage?: string;
 }
 
 const DEFAULT_MAX: Record<NonNullable<UploadFieldProps["kind"]>, number> = { image: 2, video: 500, file: 50 };
@@ -31,7 +37,7 @@ function accepts(accept: string | undefined, file: File) {
 }
 
 /** One upload control for every form: the hidden input `name` carries the uploaded file's URL. */
-export function UploadField({ name, value, onChange, accept, maxSizeMb, bizCode = DEFAULT_BIZ_CODE, label, kind = "image" }: UploadFieldProps) {
+export function UploadField({ name, value, onChange, accept, maxSizeMb, bizCode = DEFAULT_BIZ_CODE, label, kind = "image", midPath, onUploaded, wrongTypeMessage = "文件格式不正确" }: UploadFieldProps) {
   const [url, setUrl] = useState(value ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState("");
@@ -43,13 +49,14 @@ export function UploadField({ name, value, onChange, accept, maxSizeMb, bizCode 
     if (input.current) input.current.value = "";
     if (!file) return;
     setError("");
-    if (!accepts(accept, file)) return setError("文件格式不正确");
+    if (!accepts(accept, file)) return setError(wrongTypeMessage);
     if (file.size > limit * MB) return setError(oversizeMessage(limit));
     setProgress(0);
     try {
-      const done = await uploadFile(file, { bizCode, onProgress: setProgress });
+      const done = await uploadFile(file, { bizCode, midPath, onProgress: setProgress });
       setUrl(done.url);
       onChange?.(done.url);
+      onUploaded?.(done);
     } catch (e) {
       setError(e instanceof UploadError ? e.message : new UploadError(500).message);
     } finally {

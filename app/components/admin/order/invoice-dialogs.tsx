@@ -1,72 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { MB, oversizeMessage } from "@base/file-name";
+import { useEffect, useState } from "react";
 import { formatDateTime } from "@base/format";
-import { UploadError, uploadFile } from "~/components/upload/upload-client";
+import { UploadField } from "~/components/upload/upload-field";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "~/components/ui/dialog";
 import { yuan, type AdminInvoice } from "./order-format";
 
 const INVOICE_NO_MAX = 40;
 const INVOICE_MAX_MB = 10;
-
-/**
- * The e-invoice PDF, uploaded for the private invoice purpose (midPath `invoice`): only admins and the
- * buyer ever get a link to it. Answers the object key.
- */
-function InvoiceFileField({ value, onChange }: { value: { key: string; url: string } | null; onChange: (file: { key: string; url: string }) => void }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState("");
-  const input = useRef<HTMLInputElement>(null);
-
-  async function pick(file: File | undefined) {
-    if (input.current) input.current.value = "";
-    if (!file) return;
-    setError("");
-    if (!/\.pdf$/i.test(file.name) || (file.type && file.type !== "application/pdf")) return setError("请上传PDF格式的电子发票");
-    if (file.size > INVOICE_MAX_MB * MB) return setError(oversizeMessage(INVOICE_MAX_MB));
-    setProgress(0);
-    try {
-      onChange(await uploadFile(file, { midPath: "invoice", onProgress: setProgress }));
-    } catch (e) {
-      setError(e instanceof UploadError ? e.message : new UploadError(500).message);
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  const busy = progress !== null;
-  return (
-    <div className="flex flex-col gap-2" data-upload-field="fileKey">
-      <div className="flex items-center gap-3">
-        {value ? (
-          <a href={value.url} target="_blank" rel="noreferrer" className="max-w-[240px] truncate text-sm text-primary">
-            已上传，点击查看
-          </a>
-        ) : null}
-        <label
-          className={cn(
-            "inline-flex h-9 cursor-pointer items-center rounded-md border border-border bg-white px-4 text-sm text-[#1d2129] hover:border-primary hover:text-primary",
-            busy && "pointer-events-none opacity-60",
-          )}
-        >
-          {busy ? "上传中…" : value ? "重新上传" : "上传电子发票"}
-          <input ref={input} type="file" className="sr-only" accept=".pdf,application/pdf" aria-label="上传电子发票" disabled={busy} onChange={(e) => void pick(e.target.files?.[0])} />
-        </label>
-      </div>
-      {busy ? (
-        <div className="h-1.5 w-60 overflow-hidden rounded bg-[#e5e6eb]" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
-          <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
-      {error ? (
-        <p role="alert" className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The header the learner asked for, as the admin copies it into the tax system. */
 export function InvoiceHeader({ invoice: i }: { invoice: AdminInvoice }) {
@@ -133,9 +73,16 @@ export function IssueInvoiceDialog({ invoice, onClose, onIssue }: { invoice: Adm
               <p className="text-[#1d2129]">
                 <span className="text-danger">*</span> 电子发票（PDF，不超过{INVOICE_MAX_MB}MB，仅学员本人和管理员可查看）
               </p>
-              <InvoiceFileField
-                value={file}
-                onChange={(f) => {
+              {/* The private invoice purpose (midPath invoice): only admins and the buyer ever get a link to it. */}
+              <UploadField
+                name="fileKey"
+                kind="file"
+                accept=".pdf,application/pdf"
+                maxSizeMb={INVOICE_MAX_MB}
+                midPath="invoice"
+                label="上传电子发票"
+                wrongTypeMessage="请上传PDF格式的电子发票"
+                onUploaded={(f) => {
                   setFile(f);
                   setError("");
                 }}

@@ -72,6 +72,14 @@ describeEachDb("sold lives and learning maps", (getDb) => {
       const client = await signedInClient(db, staff.id);
       expect(await client.call((c) => c.live.info({ liveId: live.id }))).toMatchObject({ isBuy: 1, m3u8PlayURL: "/live/hls/demo/index.m3u8" });
     }
+    // Outside the open range nothing is sold either (102), for a live as for a map.
+    const ranged = await createLive(db, { liveStatus: 0, price: 9_900, openRange: [{ kind: "role", target: "99999" }] });
+    const { path: rangedMap } = await createPath(db, { price: 9_900, openRange: [{ kind: "role", target: "99999" }], sections: [{ title: "基础", nodes: [{ contentType: 0, linkUrl: "https://www.ccgp.gov.cn/" }] }] });
+    const { client: outsider } = await learner(db, "区外学员");
+    for (const [goodsType, goodsId, message] of [[2, ranged.id, "该直播未对您开放，无法购买"], [4, rangedMap.id, "该学习地图未对您开放，无法购买"]] as const) {
+      const e = await rejection(outsider.call((c) => c.order.getTradeNo({ goodsType, goodsId })));
+      expect([e.legacyCode, e.message]).toEqual(["102", message]);
+    }
     const ended = await createLive(db, { liveStatus: 2, isPlayback: 0, price: 9_900 });
     const { client } = await learner(db);
     expect((await rejection(client.call((c) => c.order.preCreateOrder({ goodsType: 2, goodsId: ended.id })))).message).toBeTruthy();

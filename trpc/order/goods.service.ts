@@ -4,6 +4,7 @@ import { COURSE_STATUS, courses, GOODS_TYPE, learningPathMembers, learningPathNo
 import { badInput, notFound } from "@base/errors";
 import { isPaid } from "@base/price";
 import { studyUrlOf } from "./goods-links";
+import type { OpenRangeEntry } from "@base/open-range";
 
 /**
  * What an order or a redemption code gives: a course seat (goods type 1), a seat in a sold live (2) or a
@@ -23,6 +24,8 @@ export interface Goods {
   forSale: boolean;
   /** Where the learner goes once it is theirs. */
   jumpUrl: string;
+  /** A live's or map's open range (a course keeps its own in course_open_ranges). */
+  openRange?: OpenRangeEntry[];
 }
 
 export const GOODS_GONE = "商品不存在或已下架";
@@ -68,6 +71,7 @@ export async function goodsOf(db: DbOrTx, goodsType: number, goodsId: number): P
       learnHour: p.learnHour,
       forSale: sold,
       jumpUrl: studyUrlOf(goodsType, goodsId),
+      openRange: p.openRange,
     };
   }
   if (goodsType === GOODS_TYPE.live) {
@@ -89,6 +93,7 @@ export async function goodsOf(db: DbOrTx, goodsType: number, goodsId: number): P
       learnHour: l.learnHour,
       forSale: sold,
       jumpUrl: studyUrlOf(goodsType, goodsId),
+      openRange: l.openRange,
     };
   }
   throw badInput("不支持的商品类型");

@@ -7,11 +7,13 @@ import { AppError, fail, LegacyCode, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { isCourseOpenTo, NO_OPEN } from "../course/access.service";
 import { mediaUrl } from "../course/view";
-import { goodsOf, ownsGoods, type Goods } from "./goods.service";
+import { goodsOf, goodsTypeName, ownsGoods, type Goods } from "./goods.service";
+import { isOpenTo, userScope } from "../org/membership";
 import { activeGroupBuyFor, groupBuyLine, groupStateOf } from "../groupbuy/groupbuy.service";
 import { newTradeNo, reconcile, type Order } from "./payment.service";
 import { activeProvider, providerNamed } from "./providers";
 import { providerLabel } from "./providers/provider";
+import { studyUrlOf } from "./goods-links";
 
 export interface Viewer {
   id: number;
@@ -52,7 +54,7 @@ export function orderView(o: Order, invoice?: { status: number } | null, now = D
     closeReason: o.closeReason ?? "",
     refundTime: ms(o.refundedAt),
     refundReason: o.refundReason ?? "",
-    jumpUrl: o.goodsType === GOODS_TYPE.map ? `/map/detail?id=${o.goodsId}` : `/study/platform?id=${o.goodsId}`,
+    jumpUrl: studyUrlOf(o.goodsType, o.goodsId),
     /** The group buy the order joined, or null. */
     groupBuyId: o.groupBuyId ?? null,
   };
@@ -70,6 +72,7 @@ async function buyRefusal(db: DbOrTx, viewer: Viewer, goods: Goods) {
   if (await ownsGoods(db, viewer.id, goods.goodsType, goods.goodsId)) return new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
   if (!goods.forSale) return fail(NOT_FOR_SALE);
   if (goods.goodsType === GOODS_TYPE.course && !(await isCourseOpenTo(db, goods.goodsId, viewer.id))) return new AppError(LegacyCode.noOpenPermission, NO_OPEN);
+  if (goods.openRange && !isOpenTo(goods.openRange, await userScope(db, viewer.id))) return new AppError(LegacyCode.noOpenPermission, `该${goodsTypeName(goods.goodsType)}未对您开放，无法购买`);
   return null;
 }
 

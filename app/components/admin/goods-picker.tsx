@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSearchOptions } from "~/components/admin/use-search-options";
 import { trpc } from "~/lib/trpc";
+import { cn } from "~/lib/utils";
 import { formatMoney } from "@base/format";
 
 // The picker of a course, live or learning map in the back office (redemption batches, group buys,
@@ -74,7 +75,7 @@ export function GoodsPicker({
       <div className="flex gap-2">
         {types.length > 1 && (
           <select
-            className={`${fieldClass} w-32 shrink-0`}
+            className={cn(fieldClass, "w-32 shrink-0")}
             value={goodsType}
             disabled={disabled}
             aria-label="内容类型"
@@ -90,7 +91,7 @@ export function GoodsPicker({
             ))}
           </select>
         )}
-        <input className={fieldClass} value={keyword} disabled={disabled} onChange={(e) => setKeyword(e.target.value)} placeholder={`按名称搜索${what}`} aria-label={`搜索${typeName}`} />
+        <input className={cn(fieldClass, "min-w-0 flex-1")} value={keyword} disabled={disabled} onChange={(e) => setKeyword(e.target.value)} placeholder={`按名称搜索${what}`} aria-label={`搜索${typeName}`} />
       </div>
       <select className={fieldClass} value={goodsId ?? ""} disabled={disabled} aria-label={`选择${typeName}`} onChange={(e) => onChange(goodsType, Number(e.target.value) || null)}>
         <option value="">{options === null ? "加载中…" : options.length ? `请选择${typeName}` : `没有匹配的${what}`}</option>

@@ -197,9 +197,20 @@ test("the back office lists, exports and refunds orders and works through the in
   await page.getByRole("navigation", { name: "开票状态" }).getByRole("link", { name: "已拒绝" }).click();
   await expect(invoiceRow(refused)).toContainText("税号与发票抬头不一致");
 
-  // The learner reads the issued invoice; the order list shows the new states.
+  // The learner reads the issued invoice and downloads it from 我的订单: a signed link to the PDF.
   const state = await query<{ invoiceStatusName: string; invoiceNo: string; invoiceUrl: string }>(learner, "order.getInvoiceStatus", { tradeNo: issued.tradeNo });
   expect(state).toMatchObject({ invoiceStatusName: "已开票", invoiceNo: "26332000000012345678" });
+  await learner.goto("/person/order?status=1");
+  const card = learner.getByTestId("order-card").filter({ hasText: issued.goodsName });
+  // The button opens the signed link in a new tab (the browser may show or save the PDF).
+  const [opened] = await Promise.all([learner.context().waitForEvent("request", (r) => /\?exp=\d+&sig=/.test(r.url())), card.getByRole("button", { name: "下载发票" }).click()]);
+  const signed = opened.url();
+  const invoiceFile = await learner.request.get(signed);
+  expect(invoiceFile.status()).toBe(200);
+  expect((await invoiceFile.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // The same file without its signature is refused.
+  expect((await learner.request.get(signed.split("?")[0]!)).status()).toBe(403);
+  for (const tab of learner.context().pages()) if (tab !== learner) await tab.close();
   await page.getByRole("link", { name: "订单列表" }).click();
   await expect(row(issued)).toContainText("已开票");
   await expect(row(refused)).toContainText("已拒绝");

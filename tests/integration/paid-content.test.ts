@@ -133,6 +133,23 @@ describeEachDb("sold lives and learning maps", (getDb) => {
     expect(await courseSeat(ownCourse.id)).toMatchObject({ payStatus: 1, source: "order" });
   });
 
+  it("refunding one of two bought maps that share a sold course keeps the course open through the other", async () => {
+    const db = getDb();
+    const { course: shared } = await createCourse(db, { name: "政府采购评审规范精讲", isFree: 0, price: 9_900 });
+    const { course: onlyFirst } = await createCourse(db, { name: "采购文件编制要点", isFree: 0, price: 9_900 });
+    const { path: first } = await createPath(db, { price: 19_900, sections: [{ title: "一", nodes: [{ contentType: 1, contentId: shared.id }, { contentType: 1, contentId: onlyFirst.id }] }] });
+    const { path: second } = await createPath(db, { price: 19_900, sections: [{ title: "二", nodes: [{ contentType: 1, contentId: shared.id }] }] });
+    const { user, client } = await learner(db);
+    const firstTrade = await buy(db, client, 4, first.id);
+    await buy(db, client, 4, second.id);
+    const seatOf = async (courseId: number) => (await db.select().from(userCourses).where(and(eq(userCourses.userId, user.id), eq(userCourses.courseId, courseId))))[0];
+    expect(await seatOf(shared.id)).toMatchObject({ source: "map", payStatus: 1 });
+
+    await refundOrder(db, (await createUser(db, { isAdmin: 1 })).id, firstTrade.tradeNo, "重复购买，退第一张地图");
+    expect(await seatOf(onlyFirst.id)).toBeUndefined();
+    expect(await seatOf(shared.id)).toMatchObject({ source: "map", payStatus: 1 });
+  });
+
   it("a learner who joined a map while it was free keeps it; buying after it is sold upgrades nothing twice", async () => {
     const db = getDb();
     const { path } = await createPath(db, { sections: [{ title: "基础", nodes: [{ contentType: 0, linkUrl: "https://www.ccgp.gov.cn/" }] }] });

@@ -182,12 +182,20 @@ export async function revokeGoods(tx: DbOrTx, userId: number, goodsType: number,
       .delete(learningPathMembers)
       .where(and(eq(learningPathMembers.userId, userId), eq(learningPathMembers.pathId, goodsId)))
       .returning({ id: learningPathMembers.id });
-    // The sold courses and lives the map opened go with it (one bought on its own keeps source order).
-    const nodes = await tx.select({ type: learningPathNodes.contentType, id: learningPathNodes.contentId }).from(learningPathNodes).where(eq(learningPathNodes.pathId, goodsId));
-    const idsOf = (type: number) => nodes.filter((n) => n.type === type && n.id !== null).map((n) => n.id!);
-    const courseIds = idsOf(NODE_CONTENT.course);
-    const liveIds = idsOf(NODE_CONTENT.live);
-    if (courseIds.length) await tx.delete(userCourses).where(and(eq(userCourses.userId, userId), eq(userCourses.source, MAP_SEAT), inArray(userCourses.courseId, courseIds)));
+    // The sold courses and lives the map opened go with it (one bought on its own keeps source order),
+    // unless another map the learner bought holds them too.
+    const gone = await mapContentIds(tx, [goodsId]);
+    const others = await tx
+      .select({ pathId: learningPathMembers.pathId })
+      .from(learningPathMembers)
+      .where(and(eq(learningPathMembers.userId, userId), inArray(learningPathMembers.source, ["order", "redeem"])));
+    const kept = await mapContentIds(tx, others.map((o) => o.pathId));
+    const courseIds = gone.courseIds.filter((id) => !kept.courseIds.includes(id));
+    const liveIds = gone.liveIds.filter((id) => !kept.liveIds.includes(id));
+    if (courseIds.length) {
+      const seats = await tx.delete(userCourses).where(and(eq(userCourses.userId, userId), eq(userCourses.source, MAP_SEAT), inArray(userCourses.courseId, courseIds))).returning({ courseId: userCourses.courseId });
+      if (seats.length) await tx.update(courses).set({ joinedCount: sql`greatest(0, ${courses.joinedCount} - 1)` }).where(inArray(courses.id, seats.map((r) => r.courseId)));
+    }
     if (liveIds.length) await tx.delete(liveSeats).where(and(eq(liveSeats.userId, userId), eq(liveSeats.source, MAP_SEAT), inArray(liveSeats.liveId, liveIds)));
     return removed.length > 0;
   }
@@ -207,14 +215,20 @@ export async function revokeGoods(tx: DbOrTx, userId: number, goodsType: number,
  * node is opened, so content added to the map later opens too.
  */
 export async function openMapContent(tx: DbOrTx, userId: number, pathId: number) {
-  const nodes = await tx.select({ type: learningPathNodes.contentType, id: learningPathNodes.contentId }).from(learningPathNodes).where(eq(learningPathNodes.pathId, pathId));
-  const idsOf = (type: number) => [...new Set(nodes.filter((n) => n.type === type && n.id !== null).map((n) => n.id!))];
-  const courseIds = idsOf(NODE_CONTENT.course);
-  const liveIds = idsOf(NODE_CONTENT.live);
+  const { courseIds, liveIds } = await mapContentIds(tx, [pathId]);
   const soldCourses = courseIds.length ? (await tx.select({ id: courses.id, isFree: courses.isFree, price: courses.price }).from(courses).where(inArray(courses.id, courseIds))).filter(isPaid) : [];
   const soldLives = liveIds.length ? (await tx.select({ id: lives.id, isFree: lives.isFree, price: lives.price }).from(lives).where(inArray(lives.id, liveIds))).filter(isPaid) : [];
   for (const c of soldCourses) await grantGoods(tx, userId, GOODS_TYPE.course, c.id, MAP_SEAT);
   for (const l of soldLives) await grantGoods(tx, userId, GOODS_TYPE.live, l.id, MAP_SEAT);
+}
+
+/** The courses and lives the nodes of the given maps point at. */
+async function mapContentIds(tx: DbOrTx, pathIds: number[]) {
+  const nodes = pathIds.length
+    ? await tx.select({ type: learningPathNodes.contentType, id: learningPathNodes.contentId }).from(learningPathNodes).where(inArray(learningPathNodes.pathId, pathIds))
+    : [];
+  const idsOf = (type: number) => [...new Set(nodes.filter((n) => n.type === type && n.id !== null).map((n) => n.id!))];
+  return { courseIds: idsOf(NODE_CONTENT.course), liveIds: idsOf(NODE_CONTENT.live) };
 }
 
 /** The source of a course or live seat opened by a bought map. */

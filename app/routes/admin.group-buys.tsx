@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { goodsFilters } from "~/components/admin/goods-filters";
 import { adminLoad } from "~/components/admin/guard.server";
 import { Pager } from "~/components/admin/pager";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -23,17 +24,8 @@ const PAGE_SIZE = 15;
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
-    const sp = new URL(request.url).searchParams;
-    const status = sp.get("status");
-    const filters = { name: sp.get("name") ?? "", goodsName: sp.get("goodsName") ?? "", status: status === "1" || status === "2" ? status : "" };
-    const page = await caller.groupBuy.admin.search({
-      pageNo: sp.get("page") ?? undefined,
-      pageSize: PAGE_SIZE,
-      name: filters.name || undefined,
-      goodsName: filters.goodsName || undefined,
-      status: filters.status || undefined,
-    });
-    return { page, filters };
+    const { filters, query } = goodsFilters(request, PAGE_SIZE);
+    return { page: await caller.groupBuy.admin.search(query), filters };
   });
 
 type Row = Awaited<ReturnType<typeof loader>>["page"]["list"][number];

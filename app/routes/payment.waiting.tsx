@@ -36,9 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * provider when needed). An order whose group buy ended comes back as a new trade number.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const tradeNo = String(form.get("tradeNo") ?? "");
-  if (form.get("intent") !== PAY_INTENT) return { ok: false as const, message: "请求不正确" };
+  // A body that is not a form (an old or hand-made client) is the client's mistake, not a 500.
+  const form = await request.formData().catch(() => null);
+  const tradeNo = String(form?.get("tradeNo") ?? "");
+  if (!form || form.get("intent") !== PAY_INTENT) return { ok: false as const, message: "请求不正确" };
   const { caller, ctx } = await serverCaller(request);
   if (!ctx.user) return { ok: false as const, message: "请先登录" };
   try {

@@ -82,7 +82,10 @@ describeEachDb("sold lives and learning maps", (getDb) => {
     }
     const ended = await createLive(db, { liveStatus: 2, isPlayback: 0, price: 9_900 });
     const { client } = await learner(db);
-    expect((await rejection(client.call((c) => c.order.preCreateOrder({ goodsType: 2, goodsId: ended.id })))).message).toBeTruthy();
+    expect((await rejection(client.call((c) => c.order.preCreateOrder({ goodsType: 2, goodsId: ended.id })))).message).toBe("该直播已结束且没有回放，已停止销售");
+    // A free live is not bought at all.
+    const free = await createLive(db, { liveStatus: 0 });
+    expect((await rejection(client.call((c) => c.order.getTradeNo({ goodsType: 2, goodsId: free.id })))).message).toBe("该内容无需购买，可直接加入学习");
     expect(await db.select().from(orders)).toHaveLength(0);
   });
 

@@ -73,6 +73,9 @@ describeEachDb("the payment waiting page", (getDb) => {
     ] as const)
       expect(await askQrCode(trade.tradeNo, c, intent)).toEqual({ ok: false, message });
     expect(await askQrCode("CY'; drop", cookie)).toEqual({ ok: false, message: "订单号格式不正确" });
+    // A body that is not a form answers the same, not a 500.
+    const json = new Request("http://127.0.0.1:3000/payment/waiting", { method: "POST", body: JSON.stringify({ intent: "pay", tradeNo: trade.tradeNo }), headers: { cookie, "content-type": "application/json" } });
+    expect(await action({ request: json, params: {}, context: {} })).toEqual({ ok: false, message: "请求不正确" });
     expect((await row(db, trade.tradeNo)).payUrl).toBeNull();
 
     const pay = await askQrCode(trade.tradeNo, cookie);

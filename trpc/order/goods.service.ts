@@ -22,6 +22,8 @@ export interface Goods {
   learnHour: number;
   /** Whether it can be bought at all (released and priced). */
   forSale: boolean;
+  /** Why sold content is not for sale now (an ended live without a replay); free content needs none. */
+  notForSale?: string;
   /** Where the learner goes once it is theirs. */
   jumpUrl: string;
   /** A live's or map's open range (a course keeps its own in course_open_ranges). */
@@ -92,6 +94,7 @@ export async function goodsOf(db: DbOrTx, goodsType: number, goodsId: number): P
       originalPrice: sold ? Math.max(l.price, l.scribingPrice) : 0,
       learnHour: l.learnHour,
       forSale: sold,
+      ...(isPaid(l) && !sold ? { notForSale: "该直播已结束且没有回放，已停止销售" } : {}),
       jumpUrl: studyUrlOf(goodsType, goodsId),
       openRange: l.openRange,
     };

@@ -70,7 +70,7 @@ export async function ownOrder(db: DbOrTx, viewer: Viewer, tradeNo: string) {
 /** Why the learner may not buy these goods, or null. */
 async function buyRefusal(db: DbOrTx, viewer: Viewer, goods: Goods) {
   if (await ownsGoods(db, viewer.id, goods.goodsType, goods.goodsId)) return new AppError(LegacyCode.alreadyJoined, ALREADY_BOUGHT);
-  if (!goods.forSale) return fail(NOT_FOR_SALE);
+  if (!goods.forSale) return fail(goods.notForSale ?? NOT_FOR_SALE);
   if (goods.goodsType === GOODS_TYPE.course && !(await isCourseOpenTo(db, goods.goodsId, viewer.id))) return new AppError(LegacyCode.noOpenPermission, NO_OPEN);
   if (goods.openRange && !isOpenTo(goods.openRange, await userScope(db, viewer.id))) return new AppError(LegacyCode.noOpenPermission, `该${goodsTypeName(goods.goodsType)}未对您开放，无法购买`);
   return null;

@@ -261,7 +261,24 @@ function serve() {
     } else next();
   });
   // Production mode always: in development mode Remix writes error stacks into the page it answers.
-  app.all("*", createRequestHandler({ build, mode: "production" }));
+  // An extra site's pages are the same app under its path prefix: served with that prefix as the router's
+  // basename, so every link the pages draw stays under the prefix. The site reaches the app under a
+  // header only this server sets (a client's own value is replaced).
+  const pages = new Map([["", createRequestHandler({ build, mode: "production" })]]);
+  const pagesFor = (sitePath) => {
+    let handler = pages.get(sitePath);
+    if (!handler) pages.set(sitePath, (handler = createRequestHandler({ build: { ...build, basename: `/${sitePath}` }, mode: "production" })));
+    return handler;
+  };
+  app.all("*", (req, res, next) => {
+    host
+      .sitePathOf(req.path)
+      .catch(() => "")
+      .then((sitePath) => {
+        req.headers["x-site-path"] = sitePath;
+        pagesFor(sitePath)(req, res, next);
+      });
+  });
 
   // Anything that escaped (a bad percent-encoding for the static files, a fault): a status and a short
   // Chinese text, never Express's page with the stack. Express knows an error handler by its four arguments.

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteError,
 } from "@remix-run/react";
@@ -24,6 +25,7 @@ import { configureApiErrors } from "~/lib/api-errors";
 import { configureLoginPage, openLoginDialog } from "~/lib/login-dialog";
 import { safeTarget } from "@base/safe-target";
 import stylesheet from "./tailwind.css?url";
+import { SitePreview } from "~/components/site/site-preview";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -83,6 +85,7 @@ export default function App() {
   }, [shell.openScopeGuideUrl, shell.accountIssueUrl, shell.permissionDenied]);
 
   useEffect(() => configureLoginPage(shell.loginUrl), [shell.loginUrl]);
+  useSiteTitle(shell.site.titleSuffix);
 
   useEffect(() => {
     // ?login=1 (e.g. after the SSO redirect) asks for the login dialog once on load.
@@ -98,14 +101,43 @@ export default function App() {
       <LoginDialogHost />
       <ErrorDialogHost />
       <Toaster position="top-center" richColors />
-      {bare ? (
-        <Outlet />
+      {shell.site.maintenance ? (
+        <SiteMaintenance name={shell.site.name} />
       ) : (
-        <AppShell data={root}>
-          <Outlet />
-        </AppShell>
+        <>
+          {!shell.isMainSite && <SitePreview site={shell.site} />}
+          {bare ? (
+            <Outlet />
+          ) : (
+            <AppShell data={root}>
+              <Outlet />
+            </AppShell>
+          )}
+        </>
       )}
     </>
+  );
+}
+
+/** An extra site's page titles end with its own name (siteTab.suffix) instead of the product name. */
+function useSiteTitle(suffix: string | undefined) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!suffix || !document.title.endsWith(PRODUCT_NAME)) return;
+    document.title = document.title.slice(0, -PRODUCT_NAME.length) + suffix;
+  }, [suffix, location.key]);
+}
+
+/** What learners meet on an extra site that is not released (yet, or any more). */
+function SiteMaintenance({ name }: { name: string }) {
+  return (
+    <BarePage title="站点维护中" mark="⚙">
+      <title>{`站点维护中 - ${name}`}</title>
+      <p className="mt-3 text-sm leading-6 text-muted">「{name}」正在建设或维护中，暂时无法访问，请稍后再来。</p>
+      <Button asChild className="mt-8 px-8">
+        <a href="/">前往财云学院首页</a>
+      </Button>
+    </BarePage>
   );
 }
 

@@ -97,3 +97,14 @@ export const chinaTime = (label: string) =>
       z.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).min(0, `${label}格式不正确`),
     ),
   );
+/** An optional link an admin types: blank, a path on this platform ("/…") or an http(s) address. */
+export const linkText = (label: string) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: `${label}格式不正确` })
+      .trim()
+      .max(500, `${label}不超过500个字符`)
+      .refine((s) => s === "" || /^(https?:\/\/|\/)/.test(s), `${label}须以 http(s):// 或 / 开头`)
+      .optional(),
+  ).optional();

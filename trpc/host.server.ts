@@ -6,6 +6,7 @@ import type { LegacyRequest } from "./legacy/types";
 import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner";
 import { startCertImageSweep } from "./cert/image-sweep";
 import { startOrderSweep } from "./order/sweep";
+import { sitePathOf } from "./site/site.service";
 
 /**
  * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
@@ -48,6 +49,8 @@ export const host = {
   API_PATH,
   isTrpcPath,
   handleApi,
+  /** The extra site a page address sits under ("" for the main site): the page handler serves it with that basename. */
+  sitePathOf: async (pathname: string) => sitePathOf(await getDb(), pathname),
   /**
    * The background sweeps: message tasks (docs/decisions/014-message-tasks.md; the runner lease lets one
    * process sweep at a time), certificate images not drawn yet (docs/decisions/023-certificates.md) and

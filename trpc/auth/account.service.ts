@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { isUniqueViolation } from "@base/sql";
 import type { DbOrTx } from "@db/client";
 import { smsCodes, users, verificationGrants } from "@db/schema";
 import { fail } from "@base/errors";
@@ -202,7 +203,7 @@ export async function bindNewPhone(db: DbOrTx, user: SessionUser, mobile: string
     await db.update(users).set({ mobile }).where(eq(users.id, user.id));
   } catch (e) {
     // Another account took this phone between the check and the update.
-    if ((e as { code?: string; cause?: { code?: string } }).code === "23505" || (e as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (isUniqueViolation(e)) {
       throw fail("该手机号已被注册");
     }
     throw e;

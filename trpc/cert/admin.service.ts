@@ -4,7 +4,7 @@ import { CERT_BUSINESS, CERT_SOURCE, certTemplates, examAttempts, thirdCerts, us
 import { fail, notFound } from "@base/errors";
 import { maskIdNo } from "@base/format";
 import { paginate } from "@base/paging";
-import { likePattern } from "@base/sql";
+import { isUniqueViolation, likePattern } from "@base/sql";
 import { dateText, readByHeaders, toXlsx } from "@base/xlsx";
 import { parseChinaDateTime } from "@base/china-time";
 import { BUSINESS_NAMES, issueCertificate } from "./issue.service";
@@ -202,7 +202,7 @@ export async function restoreCert(db: DbOrTx, id: number) {
     const [r] = await db.update(userCerts).set({ revokedAt: null, revokeReason: null, revokedByFraudId: null }).where(eq(userCerts.id, id)).returning();
     return certView(r!);
   } catch (e) {
-    if ((e as { code?: string; cause?: { code?: string } }).code === "23505" || (e as { cause?: { code?: string } }).cause?.code === "23505") throw fail("该学员已有同一内容的有效证书，不能恢复");
+    if (isUniqueViolation(e)) throw fail("该学员已有同一内容的有效证书，不能恢复");
     throw e;
   }
 }

@@ -4,7 +4,7 @@ import { CERT_BUSINESS, certBindings, certTemplates, courses, examSeries, exams,
 import { fail, notFound } from "@base/errors";
 import { copyName } from "@base/copy-name";
 import { paginate, type PageRequest } from "@base/paging";
-import { likePattern } from "@base/sql";
+import { isUniqueViolation, likePattern } from "@base/sql";
 import { keyOfFileUrl, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type CertTemplate } from "./issue.service";
 import { defaultFields, sampleFace } from "@base/cert-layout";
@@ -79,11 +79,6 @@ function fitFields(input: TemplateInput, width: number, height: number) {
   const fields = input.fields ?? defaultFields(width, height);
   for (const f of fields) if (f.x > width || f.y > height) throw fail("字段位置超出证书画布，请拖回证书内");
   return fields;
-}
-
-function isUniqueViolation(e: unknown) {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
 export async function addTemplate(db: DbOrTx, adminId: number, input: TemplateInput) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { learnerProcedure, publicProcedure } from "../init";
+import { contentScopeOf } from "../site/site.service";
 import { courseChapterList, courseDetail, courseTags, courseFiles, courseLearnDetail, latestLearning, recommendCourses } from "./catalogue.service";
 import { checkLearnCourse, collectCourse, joinCourse, learningContentAccess, uncollectCourse } from "./enrol.service";
 import { backlogCourses, myCollections, myCourses, recentCourses, userLearnInfo } from "./mine.service";
@@ -13,7 +14,7 @@ const optionalCourse = z.object({ courseId: optionalId("课程ID"), id: optional
 
 /** Learner calls of courses (learner-calls.md Courses, Search, User course calls). */
 export const courseLearnerProcedures = {
-  search: publicProcedure.input(searchInput).query(({ ctx, input }) => searchCourses(ctx.db, input)),
+  search: publicProcedure.input(searchInput).query(async ({ ctx, input }) => searchCourses(ctx.db, input, await contentScopeOf(ctx.db, ctx.sitePath))),
   detail: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseDetail(ctx.db, ctx.user, input.courseId)),
   chapters: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseChapterList(ctx.db, ctx.user, input.courseId)),
   files: publicProcedure.input(courseIdInput).query(({ ctx, input }) => courseFiles(ctx.db, ctx.user, input.courseId)),

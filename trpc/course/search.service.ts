@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 import type { DbOrTx } from "@db/client";
 import { COURSE_STATUS, courses, operateCategories } from "@db/schema";
 import { paginate, pageOffset } from "@base/paging";
@@ -43,9 +44,12 @@ function ordered(db: DbOrTx, where: SQL | undefined, order: SQL[]) {
  * Released courses matching a keyword in the name or teacher (trigram GIN indexes serve the ILIKE):
  * every title match ranks before a teacher-only match; or the course centre listing without a keyword.
  */
-export async function searchCourses(db: DbOrTx, input: CourseSearch) {
+export async function searchCourses(db: DbOrTx, input: CourseSearch, scope?: SiteScope | null) {
   const keyword = (input.keyword ?? "").trim();
   const base: SQL[] = [eq(courses.status, COURSE_STATUS.released), isNull(courses.deletedAt)];
+  // An extra site that lists chosen content lists only its courses.
+  const scoped = inSiteScope(scope, 1, courses.id);
+  if (scoped) base.push(scoped);
   // A top category also lists the courses filed under its sub-categories.
   if (input.categoryId)
     base.push(

@@ -1,5 +1,6 @@
 // The real-name identity rules (learner-front-end.md 2, 4, 5, 9): complete once, photo once, no one else's.
 import { and, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { isUniqueViolation } from "@base/sql";
 import type { Db, DbOrTx } from "@db/client";
 import { identityAttempts, userIdentities, users } from "@db/schema";
 import { maskIdNo } from "@base/format";
@@ -140,11 +141,6 @@ export async function authTimes(db: DbOrTx, userId: number, now = new Date()) {
 
 async function logAttempt(db: DbOrTx, userId: number, idNo: string, success: boolean, reason?: string) {
   await db.insert(identityAttempts).values({ userId, idNo, success: success ? 1 : 0, reason: reason ?? null });
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /**

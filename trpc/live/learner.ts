@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { learnerProcedure, publicProcedure } from "../init";
+import { contentScopeOf } from "../site/site.service";
 import { EXPRESSIONS, anchorMsgInputCheck, checkSensitive, currentNotice, hiddenMessageIds, messageList, sendHostMessage } from "./learner-helpers";
 import { captionsVtt, recentCaptions } from "./caption.service";
 import { goodsClick, goodsList } from "./goods.service";
@@ -22,7 +23,7 @@ export const liveLearnerProcedures = {
     const live = await room.findLive(ctx.db, input);
     return { webUrl: `${ctx.origin}/live/detail?roomId=${live.roomId}`, roomId: live.roomId, liveId: live.id };
   }),
-  page: publicProcedure.input(s.listInput).query(({ ctx, input }) => room.pageLives(ctx.db, input)),
+  page: publicProcedure.input(s.listInput).query(async ({ ctx, input }) => room.pageLives(ctx.db, input, { scope: await contentScopeOf(ctx.db, ctx.sitePath) })),
   calendar: publicProcedure.input(s.calendarInput).query(({ ctx, input }) => room.calendar(ctx.db, input)),
   recently: learnerProcedure.query(({ ctx }) => room.recentlyList(ctx.db, ctx.user.id)),
   recommend: publicProcedure.input(z.object({ liveId: idOf("直播ID").optional() })).query(({ ctx, input }) => room.recommend(ctx.db, input.liveId)),

@@ -1,6 +1,7 @@
 import { creditStudyDay, creditStudyDaysFrom } from "../checkin/study-days.service";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 import type { DbOrTx } from "@db/client";
 import { liveAppointments, livePlaybackSubscriptions, lives, liveSeats, liveWatchRecords, users } from "@db/schema";
 import { isPaid, priceView } from "@base/price";
@@ -365,8 +366,14 @@ export async function userLiveInfo(db: DbOrTx, liveId: number, userId: number) {
 const visible = () => and(isNull(lives.deletedAt), eq(lives.status, 1));
 
 /** Lists by status (live centre): live first, then upcoming soonest, then ended latest. */
-export async function pageLives(db: DbOrTx, input: { liveStatus?: number; keyword?: string; seriesId?: number; pageNo: number; pageSize: number }, opts: { admin?: boolean } = {}) {
+export async function pageLives(
+  db: DbOrTx,
+  input: { liveStatus?: number; keyword?: string; seriesId?: number; pageNo: number; pageSize: number },
+  opts: { admin?: boolean; scope?: SiteScope | null } = {},
+) {
   const conds: SQL[] = [opts.admin ? isNull(lives.deletedAt) : visible()!];
+  const scoped = inSiteScope(opts.scope, 2, lives.id);
+  if (scoped) conds.push(scoped);
   if (input.liveStatus !== undefined) conds.push(eq(lives.liveStatus, input.liveStatus));
   if (input.seriesId) conds.push(eq(lives.seriesId, input.seriesId));
   if (input.keyword) conds.push(ilike(lives.name, likePattern(input.keyword)));

@@ -15,17 +15,20 @@ import {
 import { countClick, learnerWords } from "./search-bar.service";
 import { channelPromote, learnerPopup, pageLayout, workbenchItems, workbenchPage } from "./settings.service";
 
+/** A call names its site, or reads the site of the page it comes from. */
+const siteOf = (ctx: { sitePath: string }, pathName: string) => pathName || ctx.sitePath;
+
 /** What learners (and visitors) read: the home page, the header's hot word, the page layout. */
 export const operateLearnerProcedures = {
-  tree: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerTree(ctx.db, input.pathName)),
+  tree: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerTree(ctx.db, siteOf(ctx, input.pathName))),
   data: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => (input.recommendId ? learnerData(ctx.db, input.recommendId, input.limit) : [])),
-  dataAll: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => learnerDataAll(ctx.db, input.pathName, input.limit)),
-  searchBarData: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerWords(ctx.db, input.pathName)),
+  dataAll: publicProcedure.input(recommendDataInput).query(({ ctx, input }) => learnerDataAll(ctx.db, siteOf(ctx, input.pathName), input.limit)),
+  searchBarData: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerWords(ctx.db, siteOf(ctx, input.pathName))),
   searchBarClick: publicProcedure.input(statisticsInput).mutation(({ ctx, input }) => countClick(ctx.db, input.id)),
   categoryList: publicProcedure.input(categoryListInput).query(({ ctx, input }) => learnerCategories(ctx.db, input.type)),
   categoryTabList: publicProcedure.input(categoryTabInput).query(({ ctx, input }) => learnerCategoryTabs(ctx.db, input.categoryId)),
-  banners: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerBanners(ctx.db, input.pathName, input.platform)),
-  notices: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerNotices(ctx.db, input.pathName)),
+  banners: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerBanners(ctx.db, siteOf(ctx, input.pathName), input.platform)),
+  notices: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerNotices(ctx.db, siteOf(ctx, input.pathName))),
   popup: publicProcedure.query(({ ctx }) => learnerPopup(ctx.db)),
   layout: publicProcedure.query(({ ctx }) => pageLayout(ctx.db)),
   marketing: publicProcedure.input(marketingDateInput).query(({ ctx, input }) => marketingAt(ctx.db, input.at)),

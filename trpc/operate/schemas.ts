@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
-import { blank, idOf, intIn, intOf, numeric, optionalId, pageNumber, pagingWith } from "@base/legacy-input";
+import { blank, idOf, intIn, intOf, linkText, numeric, optionalId, pageNumber, pagingWith } from "@base/legacy-input";
 
 // Inputs of the operations calls (back-office.md 7.1, learner-calls.md "Recommend, banner, search"), shared with the admin forms.
 
@@ -15,16 +15,7 @@ const text = (label: string, max: number) =>
   z.preprocess(nullish, z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不超过${max}个字符`).optional()).optional();
 const required = (label: string, max: number, empty = `请输入${label}`) =>
   z.preprocess(nullish, z.string({ error: empty }).trim().min(1, empty).max(max, `${label}不超过${max}个字符`));
-const url = (label: string) =>
-  z.preprocess(
-    nullish,
-    z
-      .string({ error: `${label}格式不正确` })
-      .trim()
-      .max(500, `${label}不超过500个字符`)
-      .refine((s) => s === "" || /^(https?:\/\/|\/)/.test(s), `${label}须以 http(s):// 或 / 开头`)
-      .optional(),
-  ).optional();
+const url = linkText;
 const cents = (label: string) =>
   z.preprocess((v) => numeric(nullish(v)), intOf(label).min(0, `${label}不能为负数`).max(100_000_000, `${label}过大`).optional()).optional();
 

@@ -17,8 +17,11 @@ import { PlatformLoginEntry } from "./platform-picker";
 import { QrLoginPanel } from "./qr-login-panel";
 import { SmsCodeField } from "./sms-code-field";
 import { useAuthChanged } from "./use-auth-changed";
+import { useRootData } from "~/components/layout/shell-types";
 
 type Method = "sms" | "password";
+/** Login methods by the site config's numbers (learner-front-end.md 2): 1 account, 2 phone, 3 authorised platforms. */
+const ALL_METHODS = [1, 2, 3];
 const FORGET_URL = "/password/setting?type=forget";
 const LOCKED = "user.status.locked";
 
@@ -34,6 +37,7 @@ export function LoginDialogHost() {
   const [open, setOpen] = useState(false);
   const [request, setRequest] = useState<LoginRequest>({});
   const authChanged = useAuthChanged();
+  const methods = useRootData()?.shell.site.loginMethods ?? ALL_METHODS;
 
   useEffect(() => {
     hostCount += 1;
@@ -72,9 +76,12 @@ export function LoginDialogHost() {
         }}
       >
         <DialogTitle className="sr-only">登录</DialogTitle>
-        <div className="hidden w-[300px] shrink-0 border-r border-border md:block">
-          <QrLoginPanel onConfirmed={(qrCodeToken, qrCodeTicket) => loginWith({ authentication_type: "qr_code", qrCodeToken, qrCodeTicket }, loggedIn)} />
-        </div>
+        {/* Scanning with the app logs in its phone account: offered where phone login is. */}
+        {methods.includes(2) && (
+          <div className="hidden w-[300px] shrink-0 border-r border-border md:block">
+            <QrLoginPanel onConfirmed={(qrCodeToken, qrCodeTicket) => loginWith({ authentication_type: "qr_code", qrCodeToken, qrCodeTicket }, loggedIn)} />
+          </div>
+        )}
         <LoginForms onLoggedIn={loggedIn} onNavigate={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
@@ -110,7 +117,10 @@ async function tryLogin(input: LoginInput, done: () => void): Promise<LoginFailu
 
 function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavigate: () => void }) {
   const location = useLocation();
-  const [method, setMethod] = useState<Method>("sms");
+  const site = useRootData()?.shell.site;
+  const methods = site?.loginMethods ?? ALL_METHODS;
+  const offered: Method[] = [...(methods.includes(2) ? (["sms"] as const) : []), ...(methods.includes(1) ? (["password"] as const) : [])];
+  const [method, setMethod] = useState<Method>(offered[0] ?? "sms");
   const [values, setValues] = useState<Values>(emptyValues);
   const [errors, setErrors] = useState<FieldErrors<keyof Values>>({});
   const [agreed, setAgreed] = useState(false);
@@ -156,10 +166,11 @@ function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavi
 
   return (
     <div className="flex min-w-0 flex-1 flex-col px-12 pt-11 pb-7">
+      {offered.length > 0 && (
       <Tabs value={method} onValueChange={(v) => (setMethod(v as Method), setFailure(undefined), setErrors({}))}>
         <TabsList className="gap-10">
-          <TabsTrigger value="sms">手机快捷登录</TabsTrigger>
-          <TabsTrigger value="password">账号登录</TabsTrigger>
+          {offered.includes("sms") && <TabsTrigger value="sms">手机快捷登录</TabsTrigger>}
+          {offered.includes("password") && <TabsTrigger value="password">账号登录</TabsTrigger>}
         </TabsList>
 
         <form
@@ -257,7 +268,8 @@ function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavi
           </div>
         </form>
       </Tabs>
-      <PlatformLoginEntry />
+      )}
+      {methods.includes(3) && (site?.authPlatforms.length ? <SitePlatformLinks platforms={site.authPlatforms} only={!offered.length} /> : <PlatformLoginEntry />)}
 
       <div className="mt-auto flex items-center justify-between text-sm">
         <Link to={FORGET_URL} onClick={onNavigate} className="text-[#4e5969] hover:text-primary">
@@ -299,4 +311,33 @@ function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavi
 
 function renameKeys(errors: Record<string, string | undefined>, names: Record<string, string>) {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [names[k] ?? k, v]));
+}
+
+/** An extra site's own authorised platforms (its config's authPlatformInfos): each opens its login address. */
+function SitePlatformLinks({ platforms, only }: { platforms: { platformName: string; platformLoginUrl: string; platformLogoUrl?: string }[]; only: boolean }) {
+  return (
+    <div className={only ? "mt-2" : "mt-3"}>
+      <p className="mb-3 flex items-center gap-2 text-xs text-[#86909c]">
+        <span className="h-px flex-1 bg-border" />
+        {only ? "请使用以下授权平台账号登录" : "其他登录方式"}
+        <span className="h-px flex-1 bg-border" />
+      </p>
+      <ul className="flex flex-wrap justify-center gap-4" aria-label="授权平台登录">
+        {platforms.map((p) => (
+          <li key={p.platformLoginUrl}>
+            <a href={p.platformLoginUrl} className="flex flex-col items-center gap-1 text-xs text-[#4e5969] hover:text-primary">
+              {p.platformLogoUrl ? (
+                <img src={p.platformLogoUrl} alt="" className="h-10 w-10 rounded-full border border-border bg-white object-contain" />
+              ) : (
+                <span aria-hidden className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-100 text-base font-medium text-primary">
+                  {Array.from(p.platformName)[0]}
+                </span>
+              )}
+              {p.platformName}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -38,13 +38,13 @@ function useActiveTab(tabs: Tab[]) {
 }
 
 export function Header({ user, shell, unreadCount = 0 }: { user: ShellUser; shell: Shell; unreadCount?: number }) {
-  const tabs = headerTabs(shell.infoCenterUrl);
+  const tabs = shell.site.tabs ?? headerTabs(shell.infoCenterUrl);
   const active = useActiveTab(tabs);
   if (!shell.layout.header) return null;
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-white">
       <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-8 whitespace-nowrap px-4">
-        <Logo />
+        <Logo site={shell.site} />
         {shell.layout.tabs && (
         <nav aria-label="主导航" className="flex h-full shrink-0 items-center gap-6">
           {tabs.map((t) => {

@@ -1,6 +1,6 @@
 import { serverCaller } from "~/lib/caller.server";
 import { env } from "@base/env.server";
-import type { RootData, Shell } from "./shell-types";
+import type { RootData, Shell, SiteShell } from "./shell-types";
 
 const DEFAULT_HOTLINE = "400-881-7190";
 
@@ -25,15 +25,18 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
   const sitePage = obj(siteConfig.sitePage);
   const docs = obj(obj(siteConfig.siteExt).siteDocumentLink);
   const isMainSite = !siteConfig.pathName;
-  const noticeFunction = obj(sitePage.siteTop).noticeFunction;
+  const siteTop = obj(sitePage.siteTop);
+  const noticeFunction = siteTop.noticeFunction;
+  const site = siteShell(siteConfig, sitePage, user.isAdmin === 1);
   const hotline = str(links.hotline) ?? DEFAULT_HOTLINE;
   const shell: Shell = {
     isMainSite,
+    site,
     noticeEnabled: isMainSite || noticeFunction === 1 || noticeFunction === true,
     showAdminEntry: user.isAdmin === 1 && !env().isProduction,
     infoCenterUrl: str(links.infoCenter) ?? "#",
     appQrcode: str(appQrcode) ?? "",
-    hotline,
+    hotline: str(site.footer?.hotline) ?? hotline,
     aboutUrl: str(links.aboutUs) ?? "/about",
     helpUrl: str(links.helpCenter) ?? "/person/help",
     contactUrl: str(links.contactUs) ?? `tel:${hotline.replace(/[^\d]/g, "")}`,
@@ -43,9 +46,9 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
     layout: {
       header: pageLayout.globalHeader !== 0,
       tabs: pageLayout.headerTabs !== 0,
-      search: pageLayout.headerSearch !== 0,
+      search: pageLayout.headerSearch !== 0 && (isMainSite || siteTop.searchFunction !== 0),
       notice: pageLayout.headerNotice !== 0,
-      footer: pageLayout.globalFooter !== 0,
+      footer: pageLayout.globalFooter !== 0 && (isMainSite || obj(sitePage.siteFooter).showFooter !== 0),
     },
     plainRoutes: [
       ...(pageLayout.courseDetailLayout === 0 ? ["routes/course.detail"] : []),
@@ -56,4 +59,36 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
     examAgreement: pageLayout.confirmStartExam === 1 ? (str(pageLayout.confirmStartExamText) ?? "") : undefined,
   };
   return { value: { user, siteConfig, shell }, headers: resHeaders };
+}
+
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === "object") : []);
+
+/** An extra site's own logo, tabs, login methods, title and footer; the main site keeps the product's. */
+function siteShell(siteConfig: RootData["siteConfig"], sitePage: Record<string, unknown>, isAdmin: boolean): SiteShell {
+  const isMainSite = !siteConfig.pathName;
+  const top = obj(sitePage.siteTop);
+  const login = obj(sitePage.siteLogin);
+  const footer = obj(sitePage.siteFooter);
+  const methods = Array.isArray(login.supportMethod) ? login.supportMethod.filter((m): m is number => m === 1 || m === 2 || m === 3) : [];
+  const tabs = list(top.siteTopTabList)
+    .map((t) => ({ label: str(t.name) ?? "", to: str(t.url) ?? "" }))
+    .filter((t) => t.label && t.to)
+    .map((t) => ({ ...t, external: /^https?:\/\//.test(t.to) }));
+  const unreleased = !isMainSite && siteConfig.status === 0;
+  return {
+    name: siteConfig.name,
+    pathName: siteConfig.pathName,
+    logoPicUrl: isMainSite ? undefined : str(top.logoPicUrl),
+    tabs: !isMainSite && tabs.length ? tabs : undefined,
+    loginMethods: isMainSite || !methods.length ? [1, 2, 3] : methods,
+    authPlatforms: list(login.authPlatformInfos).map((p) => ({
+      platformName: str(p.platformName) ?? "",
+      platformLoginUrl: str(p.platformLoginUrl) ?? "",
+      platformLogoUrl: str(p.platformLogoUrl),
+    })),
+    titleSuffix: isMainSite ? undefined : (str(obj(sitePage.siteTab).suffix) ?? siteConfig.name),
+    footer: isMainSite ? undefined : { title: str(footer.title), content: str(footer.content), hotline: str(footer.hotline), copyright: str(footer.copyright) },
+    unreleased,
+    maintenance: unreleased && !isAdmin,
+  };
 }

@@ -18,9 +18,29 @@ export interface ShellUser {
   registerDay?: number;
 }
 
+/** What an extra site sets for its pages (learner-front-end.md 2, 3): the main site leaves these empty. */
+export interface SiteShell {
+  name: string;
+  pathName: string;
+  /** Logo picture in place of the product mark. */
+  logoPicUrl?: string;
+  /** The site's own header tabs, in place of the main site's. */
+  tabs?: { label: string; to: string; external?: boolean }[];
+  /** Login methods offered: 1 account, 2 phone, 3 authorised platforms. */
+  loginMethods: number[];
+  authPlatforms: { platformName: string; platformLoginUrl: string; platformLogoUrl?: string }[];
+  /** Page titles end with this instead of the product name. */
+  titleSuffix?: string;
+  footer?: { title?: string; content?: string; hotline?: string; copyright?: string };
+  /** An unreleased site: learners get the maintenance page, admins see it with a banner. */
+  unreleased: boolean;
+  maintenance: boolean;
+}
+
 /** What the header, footer and side menu need, worked out once on the server. */
 export interface Shell {
   isMainSite: boolean;
+  site: SiteShell;
   noticeEnabled: boolean;
   showAdminEntry: boolean;
   infoCenterUrl: string;

@@ -23,6 +23,7 @@ import { seedTasks } from "./tasks";
 import { seedRedeem } from "./redeem";
 import { seedOrders } from "./orders";
 import { seedGroupBuys } from "./groupbuys";
+import { seedSites } from "./sites";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -118,5 +119,7 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedOrders(db);
   await seedGroupBuys(db);
   await seedRedeem(db);
+  // Last: the extra site picks among the seeded courses and lives, and no id above moves.
+  await seedSites(db);
   return { seeded: true };
 }

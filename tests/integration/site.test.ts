@@ -165,8 +165,8 @@ describeEachDb("extra sites", (getDb) => {
       id,
       contentScope: 1,
       contents: [
-        { contentType: 1, contentId: chosen.id },
-        { contentType: 2, contentId: liveChosen.id },
+        { contentType: 1, contentId: chosen.id, name: "政府采购法实施条例解读" },
+        { contentType: 2, contentId: liveChosen.id, name: "广东省采购政策宣讲" },
       ],
     });
 

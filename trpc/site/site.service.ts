@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { settings, siteContents, sites } from "@db/schema";
+import { courses, exams, learningPaths, lives, settings, siteContents, sites } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { isUniqueViolation, likePattern } from "@base/sql";
@@ -261,7 +261,18 @@ export async function previewSite(db: DbOrTx, id: number, origin: string) {
 export async function siteContentsOf(db: DbOrTx, id: number) {
   const s = await loadSite(db, id);
   const rows = await db.select().from(siteContents).where(eq(siteContents.siteId, s.id)).orderBy(asc(siteContents.sort));
-  return { id: s.id, contentScope: s.contentScope, contents: rows.map((r) => ({ contentType: r.contentType, contentId: r.contentId })) };
+  const names = new Map<string, string>();
+  const tables = { 1: courses, 2: lives, 3: exams, 4: learningPaths } as const;
+  for (const [type, table] of Object.entries(tables)) {
+    const ids = rows.filter((r) => r.contentType === Number(type)).map((r) => r.contentId);
+    if (!ids.length) continue;
+    for (const n of await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))) names.set(`${type}:${n.id}`, n.name);
+  }
+  return {
+    id: s.id,
+    contentScope: s.contentScope,
+    contents: rows.map((r) => ({ contentType: r.contentType, contentId: r.contentId, name: names.get(`${r.contentType}:${r.contentId}`) ?? "（内容已删除）" })),
+  };
 }
 
 export async function saveSiteContents(db: DbOrTx, input: { id: number; contentScope: 0 | 1; contents: { contentType: number; contentId: number }[] }) {

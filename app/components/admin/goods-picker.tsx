@@ -58,7 +58,8 @@ export function GoodsPicker({
   types: readonly { value: number; label: string }[];
   goodsType: number;
   goodsId: number | null;
-  onChange: (goodsType: number, goodsId: number | null) => void;
+  /** The chosen option comes along, for pickers that list what was chosen by name. */
+  onChange: (goodsType: number, goodsId: number | null, option?: GoodsOption) => void;
   shown?: boolean;
   sold?: boolean;
   disabled?: boolean;
@@ -93,7 +94,7 @@ export function GoodsPicker({
         )}
         <input className={cn(fieldClass, "min-w-0 flex-1")} value={keyword} disabled={disabled} onChange={(e) => setKeyword(e.target.value)} placeholder={`按名称搜索${what}`} aria-label={`搜索${typeName}`} />
       </div>
-      <select className={fieldClass} value={goodsId ?? ""} disabled={disabled} aria-label={`选择${typeName}`} onChange={(e) => onChange(goodsType, Number(e.target.value) || null)}>
+      <select className={fieldClass} value={goodsId ?? ""} disabled={disabled} aria-label={`选择${typeName}`} onChange={(e) => onChange(goodsType, Number(e.target.value) || null, options?.find((o) => o.id === Number(e.target.value)))}>
         <option value="">{options === null ? "加载中…" : options.length ? `请选择${typeName}` : `没有匹配的${what}`}</option>
         {current && !options?.some((o) => o.id === current.id) && <option value={current.id}>{current.name}</option>}
         {options?.map((o) => (

@@ -55,6 +55,17 @@ export async function bannerPicture(name: string, title: string, sub: string, co
   return signFileUrl(key, Math.floor(Date.now() / 1000) + TEN_YEARS);
 }
 
+/** A square mark: one character centred on a colour (a site's logo); a plain colour block without the font. */
+export async function markPicture(name: string, char: string, color: string, size = 128) {
+  const key = `operate/seed/${name}.png`;
+  await mkdir(join(uploadsRoot(), "operate/seed"), { recursive: true });
+  const fontSize = Math.round(size * 0.62);
+  const text = `drawtext=fontfile=${FONT}:text='${char}':fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2`;
+  const args = (vf: string[]) => ["-loglevel", "error", "-y", "-f", "lavfi", "-i", `color=c=${color}:s=${size}x${size}`, ...(vf.length ? ["-vf", vf.join(",")] : []), "-frames:v", "1", join(uploadsRoot(), key)];
+  await run("ffmpeg", args(cjkFontInstalled() ? [text] : [])).catch(() => run("ffmpeg", args([])).catch(() => undefined));
+  return signFileUrl(key, Math.floor(Date.now() / 1000) + TEN_YEARS);
+}
+
 /** Released courses, preferring the named ones, so recommendations open real detail pages. */
 async function findCourses(db: Db, names: string[], limit: number) {
   try {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { courses, lives, siteContents, sites } from "@db/schema";
 import { createBanner, createItem, createNotice, createRecommend, createWord } from "../../tests/factories/operate";
-import { bannerPicture } from "./operate";
+import { bannerPicture, markPicture } from "./operate";
 
 /** The demo extra site: a provincial procurement centre's own college under /gdcg/ (README lists it). */
 export const DEMO_SITE = { pathName: "gdcg", name: "广东省政府采购学院" };
@@ -13,7 +13,7 @@ export const DEMO_SITE = { pathName: "gdcg", name: "广东省政府采购学院"
  * banner, notice, recommendations and hot words.
  */
 export async function seedSites(db: Db) {
-  const logoPicUrl = await bannerPicture("site-gdcg-logo", "粤", "", "0xc0392b", "128x128");
+  const logoPicUrl = await markPicture("site-gdcg-logo", "粤", "0xc0392b");
   const [site] = await db
     .insert(sites)
     .values({

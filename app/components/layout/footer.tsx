@@ -21,7 +21,7 @@ export function Footer({ shell }: { shell: Shell }) {
       <div className="mx-auto flex max-w-[1200px] items-start justify-between gap-8 px-4 py-10">
         <div className="max-w-[420px]">
           <p className="text-lg font-semibold text-white">{site?.title ?? (shell.isMainSite ? "财云学院" : shell.site.name)}</p>
-          <p className="mt-2 whitespace-pre-line leading-6">{site?.content ?? "政府采购从业人员的在线学习与考试平台"}</p>
+          <p className="mt-2 whitespace-pre-line leading-6">{shell.isMainSite ? "政府采购从业人员的在线学习与考试平台" : site?.content}</p>
         </div>
         <nav aria-label="页脚导航" className="flex gap-8">
           <FooterLink href={shell.aboutUrl}>关于我们</FooterLink>
@@ -34,7 +34,7 @@ export function Footer({ shell }: { shell: Shell }) {
           <p className="mt-1 text-xs">工作日 9:00-18:00</p>
         </div>
       </div>
-      <div className="border-t border-white/10 py-4 text-center text-xs">{site?.copyright ?? `© ${new Date().getFullYear()} 财云学院 版权所有`}</div>
+      <div className="border-t border-white/10 py-4 text-center text-xs">{site?.copyright ?? `© ${new Date().getFullYear()} ${shell.isMainSite ? "财云学院" : shell.site.name} 版权所有`}</div>
     </footer>
   );
 }

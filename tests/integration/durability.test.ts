@@ -4,7 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@db/client";
 import { createSession } from "@trpc-app/auth/session";
-import { examAnswers, examAttempts, userCerts } from "@db/schema";
+import { examAnswers, examAttempts, orders, paymentNotifications, userCerts, userCourses } from "@db/schema";
+import { sandboxTicket } from "@trpc-app/order/providers/sandbox";
+import { createCourse } from "../factories/course";
 import { addTemplate, bind } from "@trpc-app/cert/template.service";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";
@@ -176,5 +178,68 @@ describe.skipIf(!pgUp)("answers survive the app process being killed [postgres]"
     expect(certs).toHaveLength(passers.length);
     expect(new Set(certs.map((c) => c.userId)).size).toBe(passers.length);
     expect(new Set(certs.map((c) => c.certNo)).size).toBe(passers.length);
+  }, 90_000);
+
+  it("a payment acknowledged before a SIGKILL holds its paid order and its seat; no seat without a paid order; a retry pays none twice", async () => {
+    const db = handle.db;
+    const { course } = await createCourse(db, { name: "断电支付演练课程", isFree: 0, price: 19_900 });
+    const buyers: { userId: number; tradeNo: string }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const user = await createUser(db, { nick: `付款学员${i + 1}` });
+      const client = await signedInClient(db, user.id);
+      const { tradeNo } = await client.call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }));
+      buyers.push({ userId: user.id, tradeNo });
+    }
+    // The sandbox's phone pays as a real provider's notification would arrive: over HTTP, signed.
+    const pay = (port: number, b: (typeof buyers)[number]) =>
+      fetch(`http://127.0.0.1:${port}/api/trpc/order.sandboxPay`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ tradeNo: b.tradeNo, ticket: sandboxTicket(b.tradeNo) }),
+      });
+    const first = await startApp(databaseUrl);
+    children.push(first.child);
+    const acked = new Set<number>();
+    let killed = false;
+    const runs = (async () => {
+      for (let i = 0; i < buyers.length && !killed; i += 4)
+        await Promise.all(buyers.slice(i, i + 4).map(async (b) => {
+          const res = await pay(first.port, b).catch(() => null);
+          if (res?.ok) acked.add(b.userId);
+        }));
+    })();
+    for (let i = 0; i < 200 && acked.size < 6; i++) await new Promise((r) => setTimeout(r, 25));
+    first.child.kill("SIGKILL");
+    killed = true;
+    await runs;
+    expect(acked.size).toBeGreaterThanOrEqual(6);
+    expect(acked.size).toBeLessThan(buyers.length);
+
+    const state = async () => {
+      const paid = await db.select({ userId: orders.userId }).from(orders).where(and(eq(orders.goodsId, course.id), eq(orders.status, 1)));
+      const seats = await db.select({ userId: userCourses.userId }).from(userCourses).where(and(eq(userCourses.courseId, course.id), eq(userCourses.payStatus, 1)));
+      const notes = await db.select({ id: paymentNotifications.id }).from(paymentNotifications);
+      return { paid: paid.map((p) => p.userId), seats: seats.map((s) => s.userId), notes: notes.length };
+    };
+    let { paid, seats } = await state();
+    // Every acknowledged payment is paid with its seat; every seat has its paid order; nothing twice.
+    for (const u of acked) {
+      expect(paid).toContain(u);
+      expect(seats).toContain(u);
+    }
+    expect(new Set(seats)).toEqual(new Set(paid));
+    expect(paid.length).toBe(new Set(paid).size);
+
+    // Everyone pays (the acknowledged ones again) on a new process: one paid order and one seat each.
+    const second = await startApp(databaseUrl);
+    children.push(second.child);
+    const answers = await Promise.all(buyers.map((b) => pay(second.port, b)));
+    expect(answers.every((r) => r.ok)).toBe(true);
+    ({ paid, seats } = await state());
+    const { notes } = await state();
+    console.log(`durability: ${acked.size} of ${buyers.length} payments acknowledged before the kill; after the retry ${paid.length} paid orders, ${seats.length} seats, ${notes} notifications`);
+    expect(paid).toHaveLength(buyers.length);
+    expect(new Set(seats).size).toBe(buyers.length);
+    expect(seats).toHaveLength(buyers.length);
   }, 90_000);
 });

@@ -27,16 +27,15 @@
  * (the server's WEB_CONCURRENCY; unset, the server's production default applies). The server's CPU is
  * counted over its whole process tree (cluster workers included).
  */
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { exportJWK, generateKeyPair } from "jose";
+import { mb, ms, pct, processTree, startBenchServer, stopChild, treeCpuSeconds, treeMemory, cpuSeconds } from "./bench-proc";
 
 const SELF = fileURLToPath(import.meta.url);
 const ANSWERS = 20;
@@ -193,76 +192,12 @@ async function client() {
 
 // ---------- parent ----------
 
-const pct = (xs: Float64Array, p: number) => {
-  const s = Float64Array.from(xs).sort();
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
-};
 const concat = (parts: Float64Array[]) => {
   const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) (out.set(p, o), (o += p.length));
   return out;
 };
-const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
-
-/** CPU seconds (user + system) of a process, from /proc/<pid>/stat; 0 when it is gone. */
-function cpuSeconds(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
-/** The process and its descendants (cluster workers), from /proc/<pid>/task/<tid>/children. */
-function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    try {
-      for (const tid of readdirSync(`/proc/${out[i]}/task`))
-        for (const c of readFileSync(`/proc/${out[i]}/task/${tid}/children`, "utf8").trim().split(/\s+/)) if (c) out.push(Number(c));
-    } catch {}
-  }
-  return out;
-}
-/** CPU seconds of the process tree; workers that exited before the read are not counted. */
-const treeCpuSeconds = (pid: number) => processTree(pid).reduce((n, p) => n + cpuSeconds(p), 0);
-/** Summed VmRSS and VmHWM of the process tree, in kB. */
-const treeMemory = (pid: number) => processTree(pid).map(memory).reduce((a, m) => ({ rss: a.rss + m.rss, hwm: a.hwm + m.hwm }), { rss: 0, hwm: 0 });
-
-/** VmRSS and VmHWM (peak) in kB, from /proc/<pid>/status. */
-function memory(pid: number) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-}
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess | undefined, graceMs = 5000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const t = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", () => (clearTimeout(t), resolve()));
-    child.kill("SIGTERM");
-  });
-}
 
 async function main() {
   const LEARNERS = Number(process.argv[2] ?? 2000);
@@ -278,7 +213,7 @@ async function main() {
   process.env.NODE_ENV ??= "development";
 
   // The app's modules only here: the client processes load nothing but node's own.
-  const { ensureBuild, root, waitForHttp } = await import("./lib.mjs");
+  const { ensureBuild, root } = await import("./lib.mjs");
   const { and, count, eq, inArray } = await import("drizzle-orm");
   const { default: postgres } = await import("postgres");
   const { openDatabase } = await import("../db/client");
@@ -347,34 +282,17 @@ async function main() {
     console.log(`prepared ${LEARNERS} learners with their papers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
     // The server under test: the production build, as `npm start` runs it, alone in its process.
-    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-    const serverEnv = {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production" as const,
-      BUILD_DIR,
-      PORT: String(port),
-      REALTIME_PORT: String(port + 1),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SERVICE_TOKEN: randomBytes(24).toString("hex"),
-      STORAGE_SECRET: randomBytes(24).toString("hex"),
-      CERT_SIGNING_KEY: JSON.stringify(await exportJWK((await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true })).privateKey)),
-      PGAPPNAME: "cy-bench-server",
-      ...(process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
-    };
-    const serverLog: string[] = [];
-    const web = spawn(process.execPath, [...NODE_FLAGS, "server.mjs"], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
-    server = web;
-    for (const stream of [web.stdout, web.stderr])
-      stream.on("data", (c: Buffer) => {
-        for (const line of c.toString("utf8").split("\n")) if (line.trim() && serverLog.length < 200) serverLog.push(line);
-      });
-    web.on("exit", (code, signal) => {
-      if (!stopping) console.error(`server stopped early (${signal ?? `exit ${code}`}):\n${serverLog.slice(-20).join("\n")}`);
+    const { web, base, log: serverLog } = await startBenchServer({
+      root,
+      buildDir: BUILD_DIR,
+      databaseUrl,
+      dataDir,
+      port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+      nodeFlags: NODE_FLAGS,
+      webConcurrency: process.env.BENCH_WEB_CONCURRENCY,
+      onExit: (why, log) => !stopping && console.error(`server stopped early (${why}):\n${log.slice(-20).join("\n")}`),
     });
-    const base = `http://127.0.0.1:${port}`;
-    if (!(await waitForHttp(`${base}/api/elearning/caiyun/front/user/getUserInfo`, 60_000))) throw new Error(`the server did not answer within 60 s:\n${serverLog.join("\n")}`);
+    server = web;
     // Its database pool opens on the first call; one anonymous exam call warms the route too.
     await fetch(`${base}${PATH}/startExam`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ examId: exam.id }) }).then((r) => r.text());
     const serverPid = web.pid!;

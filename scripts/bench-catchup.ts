@@ -9,7 +9,8 @@
  * given rate); the production server alone in its process; one client process sends each viewer's
  * catch-up on a new connection (a reconnecting browser has none left) at a time drawn from the storm's
  * measured return times, asking from the moment its connection dropped (1-5 s before the restart).
- * Reports latency, errors, rows returned, the server's and PostgreSQL's CPU.
+ * Reports latency, errors, rows returned, the server's and PostgreSQL's CPU. BENCH_SERVER_NODE_OPTIONS and
+ * BENCH_WEB_CONCURRENCY as for `bench exam`.
  */
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -102,7 +103,14 @@ async function main() {
         Array.from({ length: Math.min(2000, total - i) }, (_, j) => ({ msgId: `bench-${i + j}`, liveId: live.id, userId: null, nick: `观众${(i + j) % 997}`, content: `第${i + j}条评论：政府采购需求管理怎么做？`, sentAt: new Date(now - 600_000 + ((i + j) * 1000) / RATE) })),
       );
 
-    const started = await startBenchServer({ root, buildDir: BUILD_DIR, databaseUrl, dataDir });
+    const started = await startBenchServer({
+      root,
+      buildDir: BUILD_DIR,
+      databaseUrl,
+      dataDir,
+      nodeFlags: (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean),
+      webConcurrency: process.env.BENCH_WEB_CONCURRENCY,
+    });
     server = started.web;
     await fetch(`${started.base}/api/trpc/live.messages?input=${encodeURIComponent(JSON.stringify({ liveId: live.id, pageSize: 1 }))}`).then((r) => r.text());
     const pgPids = async () => (await admin`select pid from pg_stat_activity where datname = ${name} and application_name = 'cy-bench-server'`).map((r) => Number(r.pid));

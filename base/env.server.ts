@@ -64,6 +64,24 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.string().url().optional(),
   // Minutes an unpaid order stays open before the sweep closes it.
   ORDER_PAY_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  // Internal-network variant (docs/decisions/032-single-sign-on.md): SSO_ISSUER and SSO_CLIENT_ID switch on
+  // sign-in at an OpenID provider; without SSO_CLIENT_SECRET the client is public (PKCE only).
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).max(255).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( +[\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scopes separated by spaces")
+    .refine((v) => v.split(/ +/).includes("openid"), "must include openid")
+    .optional(),
+  SSO_CLAIM_PHONE: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
+  SSO_CLAIM_EMPLOYEE_NUMBER: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
+  SSO_CLAIM_NAME: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
+  SSO_CLAIM_ORG: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
+  SSO_DIRECTORY_URL: z.string().url().optional(),
+  // A provider on plain http is refused in production unless this says the network is trusted.
+  SSO_ALLOW_HTTP: z.enum(["0", "1"]).optional(),
   // Proxies whose X-Forwarded-For is believed (see trustProxyRule); unset: none, the socket's address counts.
   TRUST_PROXY: z
     .string()
@@ -128,7 +146,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (isProduction && !env.SERVICE_TOKEN) {
     throw new Error("Invalid environment:\n  SERVICE_TOKEN: required when NODE_ENV=production");
   }
+  const sso = ssoIssues(env, isProduction);
+  if (sso.length) throw new Error(`Invalid environment:\n${sso.map((l) => `  ${l}`).join("\n")}`);
   return { ...env, isProduction };
+}
+
+/** The SSO settings come as a set: what is missing or unsafe in the set given. */
+function ssoIssues(env: z.infer<typeof schema>, isProduction: boolean): string[] {
+  const issues: string[] = [];
+  if (!env.SSO_ISSUER !== !env.SSO_CLIENT_ID) issues.push("SSO_ISSUER, SSO_CLIENT_ID: set both or neither");
+  if (env.SSO_DIRECTORY_URL && !(env.SSO_ISSUER && env.SSO_CLIENT_SECRET))
+    issues.push("SSO_DIRECTORY_URL: needs SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET (the directory is read with the client credentials)");
+  const plain = [env.SSO_ISSUER, env.SSO_DIRECTORY_URL].some((u) => u?.startsWith("http:"));
+  if (isProduction && plain && env.SSO_ALLOW_HTTP !== "1") issues.push("SSO_ISSUER, SSO_DIRECTORY_URL: must be https when NODE_ENV=production (or set SSO_ALLOW_HTTP=1)");
+  return issues;
 }
 
 export function env(): Env {

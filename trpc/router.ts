@@ -23,6 +23,7 @@ import { orderRouter } from "./order/router";
 import { redeemRouter } from "./redeem/router";
 import { groupBuyRouter } from "./groupbuy/router";
 import { revenueRouter } from "./revenue/router";
+import { ssoRouter } from "./sso/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   redeem: redeemRouter,
   groupBuy: groupBuyRouter,
   revenue: revenueRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

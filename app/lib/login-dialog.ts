@@ -8,15 +8,20 @@ export interface LoginRequest {
 const listeners = new Set<Listener>();
 let loginPage: string | undefined;
 
-/** The layout config's login URL: when an operator sets one, logging in happens there instead of the dialog. */
+/**
+ * The layout config's login URL: when an operator sets one, logging in happens there instead of the dialog.
+ * A path of this site counts too (the internal-network variant's single sign-on start).
+ */
 export function configureLoginPage(url: string | undefined) {
-  loginPage = url && /^https?:\/\//i.test(url) ? url : undefined;
+  loginPage = url && (/^https?:\/\//i.test(url) || /^\/(?![/\\])/.test(url)) ? url : undefined;
 }
 
 export function openLoginDialog(request: LoginRequest = {}) {
   if (loginPage) {
-    const target = new URL(loginPage);
-    target.searchParams.set("redirect", new URL(request.redirectTo ?? window.location.href, window.location.href).href);
+    const target = new URL(loginPage, window.location.href);
+    const back = new URL(request.redirectTo ?? window.location.href, window.location.href);
+    // This site's own login start takes a path; another site gets the full address.
+    target.searchParams.set("redirect", back.origin === target.origin ? back.pathname + back.search + back.hash : back.href);
     window.location.assign(target.href);
     return;
   }

@@ -282,18 +282,7 @@ export const examCollections = pgTable(
   (t) => [uniqueIndex("exam_collections_uq").on(t.examId, t.userId)],
 );
 
-/** Learners exempted from monitoring of an exam (getUserWhiteInfo). */
-export const examWhitelist = pgTable(
-  "exam_whitelist",
-  {
-    id: id(),
-    examId: bigint("exam_id", { mode: "number" }).notNull(),
-    userId: bigint("user_id", { mode: "number" }).notNull(),
-    whiteBusinessType: smallint("white_business_type").notNull().default(1),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("exam_whitelist_uq").on(t.examId, t.userId, t.whiteBusinessType)],
-);
+// Learners exempted from an exam's monitoring or face check: whitelist_entries (db/schema/org.ts).
 
 /**
  * Suspected cheating on an attempt, raised by the fraud rules (one per attempt): status 0 待核查,

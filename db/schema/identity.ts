@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { users } from "./auth";
+import { organizations } from "./org";
 
 /** Identity categories a learner picks (采购人, 供应商 …): identityCategoryCode / identityCategoryName. */
 export const identityCategories = pgTable("identity_categories", {
@@ -42,6 +43,8 @@ export const userIdentities = pgTable(
     idNo: varchar("id_no", { length: 18 }),
     identityList: integer("identity_list").array().notNull().default(sql`'{}'::integer[]`),
     orgName: varchar("org_name", { length: 50 }),
+    /** The registered organisation orgName names, when it names one (its name is kept in orgName). */
+    organizationId: bigint("organization_id", { mode: "number" }).references(() => organizations.id, { onDelete: "restrict" }),
     areaCode: varchar("area_code", { length: 12 }),
     passportPhotoUrl: text("passport_photo_url"),
     /** Where it came from: 1 the learner's own form, 2 an admin import, 3 an authorised platform. */
@@ -53,6 +56,7 @@ export const userIdentities = pgTable(
   (t) => [
     uniqueIndex("user_identities_id_no_uq").on(t.idNo).where(sql`${t.status} = 1`),
     index("user_identities_org_trgm_idx").using("gin", sql`${t.orgName} gin_trgm_ops`),
+    index("user_identities_organization_idx").on(t.organizationId),
   ],
 );
 

@@ -17,3 +17,4 @@ export * from "./path";
 export * from "./checkin";
 export * from "./task";
 export * from "./commerce";
+export * from "./sso";

@@ -20,10 +20,17 @@ import {
 import { blankSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from "./session";
 import { userView, visitorView } from "./user-view";
 import type { SmsPurpose } from "./sms.service";
+import { creditSignup } from "../org/channel.service";
 
-async function startSession(ctx: Context, user: SessionUser) {
+/** Creates the session and sets its cookie: every way of logging in ends here (single sign-on too). */
+export async function beginSession(ctx: Context, user: SessionUser) {
   const { token, session } = await createSession(ctx.db, user.id, { ip: ctx.ip, userAgent: ctx.userAgent });
   ctx.resHeaders.append("Set-Cookie", sessionCookie(token, session.expiresAt, ctx.secureCookies));
+  return session;
+}
+
+async function startSession(ctx: Context, user: SessionUser) {
+  await beginSession(ctx, user);
   return userView(user);
 }
 
@@ -68,6 +75,8 @@ export const authLearnerProcedures = {
   sendRegisterCode: sendCode("register"),
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     const user = await account.register(ctx.db, input);
+    // The channel the visitor came through (within 30 days) gets the sign-up; the account stands either way.
+    await creditSignup(ctx.db, user.id, ctx).catch((e: unknown) => console.warn("channel sign-up not credited:", e));
     return startSession(ctx, user);
   }),
 

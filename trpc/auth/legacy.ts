@@ -27,19 +27,15 @@ export const authLegacy = legacyRows([
     method: "GET",
     path: "/api/login/logout",
     call: async (c, i) => {
+      const target = safeTarget(i.target);
+      // A session begun at the single sign-on provider ends there too, which then comes back to target.
+      const provider = await c.sso.logoutUrl({ target });
       await c.auth.logout();
-      return { target: safeTarget(i.target) };
+      return { target: provider ?? target };
     },
     respond: ({ target }: { target: string }) => new Response(null, { status: 302, headers: { location: target } }),
   },
-  {
-    // Internal-network variant: no SSO provider is configured, so the user lands on the login dialog.
-    method: "GET",
-    path: "/api/login/caiyun/sso",
-    call: async (_c, i) => ({ target: safeTarget(i.redirect) }),
-    respond: ({ target }: { target: string }) =>
-      new Response(null, { status: 302, headers: { location: `${target}${target.includes("?") ? "&" : "?"}login=1` } }),
-  },
+  // GET /api/login/caiyun/sso (the internal-network variant's sign-in) is answered by trpc/sso/legacy.ts.
 
   { method: "GET", path: `${U}/getUserInfo`, call: (c) => c.auth.me() },
   { method: "POST", path: `${U}/getUser`, call: (c) => c.auth.getUser() },

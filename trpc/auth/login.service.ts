@@ -33,7 +33,7 @@ export function isLocked(user: SessionUser, now = Date.now()) {
   return !!user.lockedUntil && user.lockedUntil.getTime() > now;
 }
 
-function assertEnabled(user: SessionUser) {
+export function assertEnabled(user: SessionUser) {
   if (user.status !== 1) throw fail("账号已被禁用，请联系管理员");
 }
 

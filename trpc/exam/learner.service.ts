@@ -9,13 +9,13 @@ import {
   examOpenRanges,
   examQuestions,
   exams,
-  examWhitelist,
   type QuestionType,
 } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { pageOfArray } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { isOpenTo, userScope } from "../org/membership";
+import { examExemptions, userWhiteInfo } from "../org/whitelist.service";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
@@ -90,7 +90,7 @@ export async function examDetail(db: Db, userId: number, examId: number) {
     serverTime: now,
     examStatus: examPhase(exam, now),
     questionCount,
-    ...examInfoFields(exam, now),
+    ...(await learnerExamFields(db, userId, exam, now)),
     ...learnerState(exam, !!member, attempts),
     remind: member?.remind ?? 0,
     /** 1 once the pre-check notice was read through for this exam (or it has no forced read). */
@@ -101,7 +101,7 @@ export async function examDetail(db: Db, userId: number, examId: number) {
 export async function examPaperInfo(db: Db, userId: number, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
   await assertOpen(db, examId, userId);
-  return { examId, name: exam.name, ...examInfoFields(exam), remainVerifyCount: await remainVerifyCount(db, exam, userId) };
+  return { examId, name: exam.name, ...(await learnerExamFields(db, userId, exam)), remainVerifyCount: await remainVerifyCount(db, exam, userId) };
 }
 
 export async function startRemainTime(db: DbOrTx, examId: number) {
@@ -355,13 +355,13 @@ export async function getRemindResult(db: Db, userId: number, examId: number) {
 
 export async function monitorInfo(db: Db, userId: number, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
-  const [white] = await db.select().from(examWhitelist).where(and(eq(examWhitelist.examId, examId), eq(examWhitelist.userId, userId)));
+  const exempt = await examExemptions(db, userId, examId);
   return {
     examId,
-    isOpenSoftMonitor: white ? 0 : exam.isOpenSoftMonitor,
+    isOpenSoftMonitor: exempt.softMonitor ? 0 : exam.isOpenSoftMonitor,
     isEnableVideoRecording: exam.isEnableVideoRecording,
     isSnapVerify: exam.isSnapVerify,
-    isFaceVerify: exam.isFaceVerify,
+    isFaceVerify: exempt.faceVerify ? 0 : exam.isFaceVerify,
     winDownloadUrl: exam.winDownloadUrl,
     macInterDownloadUrl: exam.macInterDownloadUrl,
     macM1DownloadUrl: exam.macM1DownloadUrl,
@@ -369,12 +369,18 @@ export async function monitorInfo(db: Db, userId: number, examId: number) {
   };
 }
 
+/** The exam's whitelist status of the learner, as the org domain's whitelist answers it. */
 export async function whiteInfo(db: Db, userId: number, input: { examId: number; whiteBusinessType?: number }) {
-  const [row] = await db
-    .select()
-    .from(examWhitelist)
-    .where(and(eq(examWhitelist.examId, input.examId), eq(examWhitelist.userId, userId), eq(examWhitelist.whiteBusinessType, input.whiteBusinessType ?? 1)));
-  return { examId: input.examId, whiteBusinessType: input.whiteBusinessType ?? 1, isWhite: row ? 1 : 0 };
+  const type = input.whiteBusinessType === 2 || input.whiteBusinessType === 3 ? input.whiteBusinessType : 1;
+  return userWhiteInfo(db, userId, { whiteBusinessType: type, businessId: input.examId, examId: input.examId });
+}
+
+/** The exam's settings as this learner meets them: a whitelist exemption turns monitoring or the face check off. */
+export async function learnerExamFields(db: DbOrTx, userId: number, exam: Exam, now = Date.now()) {
+  const fields = examInfoFields(exam, now);
+  if (!fields.isOpenSoftMonitor && !fields.isFaceVerify) return fields;
+  const exempt = await examExemptions(db, userId, exam.id);
+  return { ...fields, isOpenSoftMonitor: exempt.softMonitor ? 0 : fields.isOpenSoftMonitor, isFaceVerify: exempt.faceVerify ? 0 : fields.isFaceVerify };
 }
 
 // Fraud checks seen by the learner: fraud.service.ts.

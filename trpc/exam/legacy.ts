@@ -58,11 +58,10 @@ export const examLegacy = legacyRows([
   { method: "POST", path: `${T}/preview/startExam`, call: pass((c) => c.exam.preview.start) },
   { method: "POST", path: `${T}/preview/submitPaper`, call: pass((c) => c.exam.preview.submit) },
   { method: "GET", path: `${T}/preview/queryTestInfoById`, call: pass((c) => c.exam.preview.info) },
-  // fraud check (learner side) and whitelist
+  // fraud check (learner side); the whitelist call is the org domain's (getUserWhiteInfo)
   { method: "GET", path: `${T}/front/fraudCheck/getDetailToUser`, call: pass((c) => c.exam.fraudDetail) },
   { method: "POST", path: `${T}/front/fraudCheck/appeal`, call: pass((c) => c.exam.fraudAppeal) },
   { method: "POST", path: `${T}/front/fraudCheck/getDetailToUserList`, call: (c) => c.exam.fraudList() },
-  { method: "GET", path: "/api/elearning/caiyun/front/white/getUserWhiteInfo", call: pass((c) => c.exam.whiteInfo) },
   // personal-centre exam lists
   { method: "POST", path: `${F}/search`, call: pass((c) => c.exam.search) },
   { method: "POST", path: `${F}/search/ipaas`, call: pass((c) => c.exam.search) },

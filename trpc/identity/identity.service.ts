@@ -14,6 +14,7 @@ import { chinaDayStart } from "@base/china-time";
 import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
 import { storageKeyOf } from "../upload/file-ref";
 import { freshFileUrl } from "../upload/upload.service";
+import { organizationFor } from "../org/units.service";
 
 export const DAILY_AUTH_TIMES = 5;
 /** The real-name photo: an object the learner uploaded, kept private to them and admins. */
@@ -165,6 +166,7 @@ export async function completeIdentity(db: Db, userId: number, input: CompleteIn
     };
     const taken = await occupiers(tx, input.idNo, userId);
     if (taken.length) return occupied(taken);
+    const org = input.orgName !== undefined ? await organizationFor(tx, { orgName: input.orgName }) : null;
     try {
       // A savepoint: another account confirming this number at the same moment leaves the transaction usable.
       await tx.transaction(async (sp) => {
@@ -175,7 +177,8 @@ export async function completeIdentity(db: Db, userId: number, input: CompleteIn
           idNo: input.idNo,
           passportPhotoUrl: input.passportPhotoUrl ?? current?.passportPhotoUrl ?? null,
           identityList: input.identityList ?? current?.identityList ?? [],
-          orgName: input.orgName ?? current?.orgName ?? null,
+          orgName: org ? org.orgName : (current?.orgName ?? null),
+          organizationId: org ? org.organizationId : (current?.organizationId ?? null),
           areaCode: input.areaCode ?? current?.areaCode ?? null,
           source: 1,
           authenticationTime: now,

@@ -1,21 +1,22 @@
 // Supplementary identity info (types, organisation, area) and the personal-info edits of /person/info.
-import { and, asc, countDistinct, eq, ilike, isNotNull, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { userIdentities, users } from "@db/schema";
 import { maskIdNo, maskName } from "@base/format";
 import { userView } from "../auth/user-view";
 import { fail } from "@base/errors";
-import { paginate } from "@base/paging";
-import { likePattern } from "@base/sql";
 import { identityOf, isCompleted } from "./identity.service";
 import { areaName, assertAreaCode, assertIdentityCodes, identityNames } from "./reference.service";
 import { claimUpload, PRIVATE_TTL_SECONDS } from "../upload/access.service";
 import { signFileUrl } from "../upload/signing";
 import { freshFileUrl, LONG_LIVED_SECONDS } from "../upload/upload.service";
+import { organizationFor, searchOrganizations } from "../org/units.service";
 
 interface SupplementFields {
   identityList?: number[];
   orgName?: string;
+  /** A registered organisation picked from the search; its name becomes orgName. */
+  organizationId?: number;
   areaCode?: string;
 }
 
@@ -25,7 +26,11 @@ export async function saveSupplement(db: DbOrTx, userId: number, fields: Supplem
   await assertAreaCode(db, fields.areaCode);
   const set: Partial<typeof userIdentities.$inferInsert> = { modifiedTime: now };
   if (fields.identityList !== undefined) set.identityList = [...new Set(fields.identityList)];
-  if (fields.orgName !== undefined) set.orgName = fields.orgName || null;
+  if (fields.orgName !== undefined || fields.organizationId !== undefined) {
+    const org = await organizationFor(db, fields);
+    set.orgName = org.orgName;
+    set.organizationId = org.organizationId;
+  }
   if (fields.areaCode !== undefined) set.areaCode = fields.areaCode || null;
   await db
     .insert(userIdentities)
@@ -52,20 +57,8 @@ export async function isSupplement(db: DbOrTx, userId: number) {
   return (row?.identityList.length ?? 0) > 0;
 }
 
-/** Organisation names other learners entered, for the organisation picker. */
-export async function orgSearch(db: DbOrTx, input: { orgName?: string; pageNo: number; pageSize: number }) {
-  const where = and(
-    isNotNull(userIdentities.orgName),
-    ne(userIdentities.orgName, ""),
-    input.orgName ? ilike(userIdentities.orgName, likePattern(input.orgName)) : undefined,
-  );
-  const page = await paginate(
-    input,
-    db.select({ total: countDistinct(userIdentities.orgName) }).from(userIdentities).where(where),
-    db.selectDistinct({ orgName: userIdentities.orgName }).from(userIdentities).where(where).orderBy(asc(userIdentities.orgName)),
-  );
-  return { ...page, list: page.list.map((r) => ({ orgName: r.orgName ?? "" })) };
-}
+/** The organisation picker: registered organisations first, then names other learners entered. */
+export const orgSearch = searchOrganizations;
 
 /**
  * The avatar: a picture the learner uploaded (it becomes public, as others see it beside comments and

@@ -97,6 +97,8 @@ export const supplementInput = z.object({
 });
 export const updateOrgInfoInput = z.object({
   orgName: orgNameField,
+  /** A registered organisation picked from orgSearch; its name is stored as orgName. */
+  organizationId: optionalId("机构ID"),
   areaCode: areaCodeField,
   identityList: identityListOptional,
 });

@@ -21,9 +21,14 @@ import { checkInLegacy } from "../checkin/legacy";
 import { redeemLegacy } from "../redeem/legacy";
 import { groupBuyLegacy } from "../groupbuy/legacy";
 import { revenueLegacy } from "../revenue/legacy";
+import { ssoLegacy } from "../sso/legacy";
+
+/** Rows single sign-on answers in the org domain's place (ssouser reads the directory first). */
+const takenBySso = new Set(ssoLegacy.map((r) => `${r.method} ${r.path}`));
+const orgRows = orgLegacy.filter((r) => !takenBySso.has(`${r.method} ${r.path}`));
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgLegacy, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy];
 
 interface Compiled {
   row: LegacyRow;
@@ -94,6 +99,12 @@ export const GET_STATE_CHANGES: Record<string, "run" | LegacyRow["call"]> = {
   "/api/elearning/caiyun/front/user/imgCode": "run",
   // Old clients navigate to it; a forged link can only sign the learner out.
   "/api/login/logout": "run",
+  // Single sign-on: starting only stores a state for this browser; the callback logs in only the browser
+  // whose state cookie matches, so a forged link cannot log anyone in.
+  "/api/login/caiyun/sso": "run",
+  "/api/login/caiyun/sso/callback": "run",
+  // Old pages count a channel visit on load; a forged link can only count one visit of its own visitor.
+  "/api/elearning/caiyun/front/channel/promote": "run",
   // Spends the SMS code sent to the learner's phone, which a forged link cannot know.
   "/api/elearning/caiyun/front/user/checkModifyPhoneCode": "run",
   // Watch time is counted by the server from the room's presence; the old client's GET is only acknowledged.

@@ -9,7 +9,7 @@ import { joinRaffle, raffling, receiveAddress, receiveAward, userAwardRecords } 
 import * as room from "./room.service";
 import { idOf } from "@base/legacy-input";
 import * as s from "./schemas";
-import { DISTRICTS, myScore, orgTop, regionTop, userScores } from "./score.service";
+import { myScore, orgTop, regionTop, userScores } from "./score.service";
 import { seriesList, subscribe, subscribeStatus, unsubscribe } from "./series.service";
 import { sign, signStatus, signUserInfo } from "./sign.service";
 
@@ -75,7 +75,6 @@ export const liveLearnerProcedures = {
   scorePage: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => userScores(ctx.db, input.liveId, input.pageNo ?? 1, input.pageSize ?? 20)),
   orgTop: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => orgTop(ctx.db, input.liveId, input.top ?? 10)),
   regionTop: publicProcedure.input(s.scoreInput).query(({ ctx, input }) => regionTop(ctx.db, input.liveId, input.top ?? 10)),
-  districtTree: publicProcedure.query(() => DISTRICTS),
 
   series: publicProcedure.input(s.seriesListInput).query(({ ctx, input }) => seriesList(ctx.db, input)),
   seriesSubscribe: learnerProcedure.input(s.seriesIdInput).mutation(({ ctx, input }) => subscribe(ctx.db, input.liveSeriesId, ctx.user.id)),

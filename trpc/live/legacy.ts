@@ -59,7 +59,8 @@ export const liveLegacy = legacyRows([
   post(`${F}/findUserRaffleAwardRecord`, pass((c) => c.live.awardRecords)),
   post(`${F}/receiveAward`, pass((c) => c.live.receiveAward)),
   post(`${F}/sign`, pass((c) => c.live.sign)),
-  post(`${F}/districtTree`, (c) => c.live.districtTree()),
+  // The divisions come from the org domain, the same tree the organisation pickers use.
+  post(`${F}/districtTree`, pass((c) => c.org.districtTree)),
   post(`${F}/record`, pass((c) => c.live.record)),
   post(`${F}/interaction`, pass((c) => c.live.interaction)),
   post(`${F}/playback/subscribe`, pass((c) => c.live.playbackSubscribe)),

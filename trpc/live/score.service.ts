@@ -54,13 +54,3 @@ export async function scoreOverview(db: DbOrTx, liveId: number) {
     .where(eq(liveWatchRecords.liveId, liveId));
   return { liveId, ...r!, avgScore: r!.userNum ? Math.round((r!.totalScore / r!.userNum) * 10) / 10 : 0 };
 }
-
-/** Districts learners pick their region from (districtTree): provinces with a few cities. */
-export const DISTRICTS = [
-  { areaCode: "110000", areaName: "北京市", children: [{ areaCode: "110100", areaName: "北京市" }] },
-  { areaCode: "310000", areaName: "上海市", children: [{ areaCode: "310100", areaName: "上海市" }] },
-  { areaCode: "330000", areaName: "浙江省", children: [{ areaCode: "330100", areaName: "杭州市" }, { areaCode: "330200", areaName: "宁波市" }, { areaCode: "330300", areaName: "温州市" }] },
-  { areaCode: "320000", areaName: "江苏省", children: [{ areaCode: "320100", areaName: "南京市" }, { areaCode: "320500", areaName: "苏州市" }] },
-  { areaCode: "440000", areaName: "广东省", children: [{ areaCode: "440100", areaName: "广州市" }, { areaCode: "440300", areaName: "深圳市" }] },
-  { areaCode: "510000", areaName: "四川省", children: [{ areaCode: "510100", areaName: "成都市" }] },
-];

@@ -28,7 +28,7 @@ export const operateLegacy = legacyRows([
   { method: "POST", path: `${F}/workbench/recommend/data`, call: (c) => c.operate.workbenchData() },
   { method: "POST", path: `${F}/marketing/date`, call: pass((c) => c.operate.marketing) },
   { method: "GET", path: `${E}/front/workbench/recommend/list`, call: pass((c) => c.operate.workbenchList) },
-  { method: "GET", path: `${F}/channel/promote`, call: pass((c) => c.operate.channelPromote) },
+  // caiyun/front/channel/promote counts channel visits: the org domain's row (trpc/org/legacy.ts).
   // back office (back-office.md 7.1)
   ...crud("banner", "banner"),
   ...crud("notice", "notice"),

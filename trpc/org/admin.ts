@@ -13,6 +13,7 @@ import { notFound } from "@base/errors";
 import { identityReset, identitySummary } from "./identity-link";
 import { errorWorkbook, importProgress, startImport } from "./import.service";
 import { allApps, allPositions, appsFor, bindPositions, elementsFor, positionsOfUser } from "./privilege.service";
+import { channelAdminRouter, organizationAdminRouter, whiteAdminRouter } from "./units-admin";
 
 /** Group and role trees (back/common/group/*, back/common/role/*) share these procedures. */
 const treeRouter = (kind: TreeKind) =>
@@ -116,4 +117,12 @@ const usersRouter = router({
   ...usersExtraProcedures,
 });
 
-export const orgAdminRouter = router({ users: usersRouter, group: groupRouter, role: roleRouter, tags: tagsRouter });
+export const orgAdminRouter = router({
+  users: usersRouter,
+  group: groupRouter,
+  role: roleRouter,
+  tags: tagsRouter,
+  organization: organizationAdminRouter,
+  white: whiteAdminRouter,
+  channel: channelAdminRouter,
+});

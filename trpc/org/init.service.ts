@@ -4,6 +4,7 @@ import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles } from "@db/schema";
 import { fail } from "@base/errors";
 import { addNode, moveNode, type TreeKind } from "./tree.service";
+import { ssoDirectoryTree } from "../sso/directory.service";
 
 /** One unit of an external organisation source: code is its stable key there. */
 export interface SourceUnit {
@@ -53,6 +54,9 @@ function validUnits(value: unknown, where: string): SourceUnit[] {
 
 /** The external source: a JSON file ({groups, roles, sso} or a bare array of groups) or the defaults. */
 export async function loadSource(kind: TreeKind, sso: boolean): Promise<SourceUnit[]> {
+  // With single sign-on's directory configured, the SSO organisation is the provider's own tree.
+  const directory = sso ? await ssoDirectoryTree(kind) : null;
+  if (directory) return validUnits(directory, kind === "group" ? "organizations" : "roles");
   const file = process.env.ORG_SOURCE_FILE;
   const fallback = sso ? DEFAULT_SSO_SOURCE : kind === "group" ? DEFAULT_GROUP_SOURCE : DEFAULT_ROLE_SOURCE;
   if (!file) return fallback;

@@ -2,6 +2,9 @@ import { legacyRows, mapped, pass, type LegacyRow } from "../legacy/types";
 
 const E = "/api/elearning";
 const U = `${E}/back/user`;
+const O = `${E}/back/organization/manage`;
+const W = `${E}/back/white`;
+const C = `${E}/back/channel/manage`;
 
 /** The refused import rows as a file download. */
 const xlsxResponse = (data: { fileName: string; base64: string }) =>
@@ -79,4 +82,28 @@ export const orgLegacy = legacyRows([
   { method: "POST", path: `${E}/tag/create`, call: pass((c) => c.org.admin.tags.create) },
   { method: "POST", path: `${E}/tag/modify`, call: pass((c) => c.org.admin.tags.modify) },
   { method: "POST", path: `${E}/tag/remove`, call: pass((c) => c.org.admin.tags.remove) },
+
+  // Organisations, whitelists and channels (back-office.md 7.16).
+  { method: "POST", path: `${O}/save`, call: pass((c) => c.org.admin.organization.save) },
+  { method: "POST", path: `${O}/update`, call: pass((c) => c.org.admin.organization.update) },
+  { method: "POST", path: `${O}/del`, call: pass((c) => c.org.admin.organization.del) },
+  { method: "POST", path: `${O}/page`, call: pass((c) => c.org.admin.organization.page) },
+  { method: "POST", path: `${O}/districtTree`, call: pass((c) => c.org.admin.organization.districtTree) },
+  { method: "GET", path: `${O}/detail`, call: pass((c) => c.org.admin.organization.detail) },
+  { method: "GET", path: `${O}/getSourceEnum`, call: (c) => c.org.admin.organization.sourceEnum() },
+
+  { method: "POST", path: `${W}/create`, call: pass((c) => c.org.admin.white.create) },
+  { method: "POST", path: `${W}/remove`, call: pass((c) => c.org.admin.white.remove) },
+  { method: "POST", path: `${W}/search`, call: pass((c) => c.org.admin.white.search) },
+  { method: "GET", path: `${W}/getWhiteBusinessType`, call: (c) => c.org.admin.white.businessTypes() },
+  { method: "GET", path: `${E}/caiyun/front/white/getUserWhiteInfo`, call: pass((c) => c.org.whiteInfo) },
+
+  { method: "GET", path: `${C}/jump/link`, call: pass((c) => c.org.admin.channel.jumpLink) },
+  { method: "GET", path: `${C}/detail`, call: pass((c) => c.org.admin.channel.detail) },
+  { method: "POST", path: `${C}/save`, call: pass((c) => c.org.admin.channel.save) },
+  { method: "POST", path: `${C}/update`, call: pass((c) => c.org.admin.channel.update) },
+  { method: "POST", path: `${C}/del`, call: pass((c) => c.org.admin.channel.del) },
+  { method: "POST", path: `${C}/page`, call: pass((c) => c.org.admin.channel.page) },
+  // Counts a visit, so it runs on GET (listed in GET_STATE_CHANGES): old pages call it on load.
+  { method: "GET", path: `${E}/caiyun/front/channel/promote`, call: pass((c) => c.org.promote) },
 ]);

@@ -16,13 +16,15 @@ interface Tab {
   external?: boolean;
 }
 
-export function headerTabs(infoCenterUrl: string): Tab[] {
+export function headerTabs(infoCenterUrl: string, intranet = false): Tab[] {
   return [
     { label: "首页", to: "/" },
     { label: "课程中心", to: "/course/center" },
     { label: "直播中心", to: "/live/center" },
     { label: "资讯中心", to: infoCenterUrl, external: true },
     { label: "认证中心", to: "/verify/center" },
+    // The internal-network variant's own tab: the learner's unit (learner-front-end.md 2).
+    ...(intranet ? [{ label: "学校中心", to: "/school/center" }] : []),
   ];
 }
 
@@ -38,7 +40,8 @@ function useActiveTab(tabs: Tab[]) {
 }
 
 export function Header({ user, shell, unreadCount = 0 }: { user: ShellUser; shell: Shell; unreadCount?: number }) {
-  const tabs = shell.site.tabs ?? headerTabs(shell.infoCenterUrl);
+  const tabs = shell.site.tabs ?? headerTabs(shell.infoCenterUrl, shell.intranet);
+  const { pathname, search } = useLocation();
   const active = useActiveTab(tabs);
   if (!shell.layout.header) return null;
   return (
@@ -73,6 +76,11 @@ export function Header({ user, shell, unreadCount = 0 }: { user: ShellUser; shel
               {shell.noticeEnabled && shell.layout.notice && <MessageBadge unreadCount={unreadCount} />}
               <UserMenu user={user} showAdminEntry={shell.showAdminEntry} />
             </div>
+          ) : shell.ssoLoginUrl ? (
+            // Single sign-on replaces the dialog: a plain link, so it works before the page is interactive.
+            <Button asChild size="sm" className="rounded-full px-5">
+              <a href={`${shell.ssoLoginUrl}?redirect=${encodeURIComponent(pathname + search)}`}>登录</a>
+            </Button>
           ) : (
             <Button size="sm" className="rounded-full px-5" onClick={() => openLoginDialog()}>
               登录/注册

@@ -1,5 +1,6 @@
 import { serverCaller } from "~/lib/caller.server";
 import { env } from "@base/env.server";
+import { intranetVariant, SSO_START_PATH } from "@trpc-app/sso/config";
 import type { RootData, Shell, SiteShell } from "./shell-types";
 
 const DEFAULT_HOTLINE = "400-881-7190";
@@ -29,6 +30,7 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
   const noticeFunction = siteTop.noticeFunction;
   const site = siteShell(siteConfig, sitePage, user.isAdmin === 1);
   const hotline = str(links.hotline) ?? DEFAULT_HOTLINE;
+  const { intranet } = intranetVariant();
   const shell: Shell = {
     isMainSite,
     site,
@@ -55,8 +57,11 @@ export async function loadRootData(request: Request): Promise<{ value: RootData;
       ...(pageLayout.examResultLayout === 0 ? ["routes/exam.result"] : []),
       ...(pageLayout.examTestLayout === 0 ? ["routes/exam.test"] : []),
     ],
-    loginUrl: str(pageLayout.loginUrl),
+    // In the internal-network variant every login goes through single sign-on.
+    loginUrl: intranet ? SSO_START_PATH : str(pageLayout.loginUrl),
     examAgreement: pageLayout.confirmStartExam === 1 ? (str(pageLayout.confirmStartExamText) ?? "") : undefined,
+    intranet,
+    ssoLoginUrl: intranet ? SSO_START_PATH : undefined,
   };
   return { value: { user, siteConfig, shell }, headers: resHeaders };
 }

@@ -61,6 +61,10 @@ export interface Shell {
   loginUrl?: string;
   /** The agreement a learner must accept before starting an exam, when the switch is on. */
   examAgreement?: string;
+  /** Internal-network variant: single sign-on replaces the login dialog and the school-centre tab shows. */
+  intranet: boolean;
+  /** Where the browser starts single sign-on (add ?redirect=<path>); set only in the internal-network variant. */
+  ssoLoginUrl?: string;
 }
 
 export interface RootData {

@@ -82,6 +82,8 @@ const schema = z.object({
   SSO_DIRECTORY_URL: z.string().url().optional(),
   // A provider on plain http is refused in production unless this says the network is trusted.
   SSO_ALLOW_HTTP: z.enum(["0", "1"]).optional(),
+  // The outside face provider's callback signing key (api/event); development uses a built-in key.
+  EVENT_FACE_SECRET: z.string().min(16).optional(),
   // Proxies whose X-Forwarded-For is believed (see trustProxyRule); unset: none, the socket's address counts.
   TRUST_PROXY: z
     .string()

@@ -7,6 +7,7 @@ import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner
 import { startCertImageSweep } from "./cert/image-sweep";
 import { startOrderSweep } from "./order/sweep";
 import { sitePathOf } from "./site/site.service";
+import { startEventReportSweep } from "./event/report-sender";
 
 /**
  * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
@@ -60,5 +61,6 @@ export const host = {
     startTaskRunner(getDb);
     startCertImageSweep(getDb);
     startOrderSweep(getDb);
+    startEventReportSweep(getDb);
   },
 };

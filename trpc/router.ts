@@ -24,6 +24,7 @@ import { redeemRouter } from "./redeem/router";
 import { groupBuyRouter } from "./groupbuy/router";
 import { revenueRouter } from "./revenue/router";
 import { ssoRouter } from "./sso/router";
+import { eventRouter } from "./event/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -52,6 +53,7 @@ export const appRouter = router({
   groupBuy: groupBuyRouter,
   revenue: revenueRouter,
   sso: ssoRouter,
+  event: eventRouter,
 });
 
 export type AppRouter = typeof appRouter;

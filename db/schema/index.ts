@@ -18,3 +18,4 @@ export * from "./checkin";
 export * from "./task";
 export * from "./commerce";
 export * from "./sso";
+export * from "./event";

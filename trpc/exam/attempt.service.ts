@@ -21,6 +21,7 @@ import {
 } from "./access";
 import { gradeAnswer, isObjective, partialRulesOf, QUESTION_TYPE_NAMES } from "./grading";
 import { onExamPassed } from "../cert/issue.service";
+import { enqueueExamPass } from "../event/event.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
 import { checkClosedAttempt } from "./fraud.service";
@@ -241,6 +242,8 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
   if (closed?.isPass === 1) {
     await onExamPassed(tx, closed.userId, exam.id, closed.score);
     await onPathContentCompleted(tx, closed.userId, 3, exam.id);
+    // Outside events that train with this exam are told, by a report written with the pass.
+    await enqueueExamPass(tx, closed.userId, exam.id, closed.score);
   }
   return closed ?? attempt;
 }

@@ -9,6 +9,7 @@ import { register } from "./attempt.service";
 import { findPaper } from "./paper.service";
 import { gradeAnswer, isObjective, partialRulesOf } from "./grading";
 import { onExamPassed } from "../cert/issue.service";
+import { enqueueExamPass } from "../event/event.service";
 import { pageOf } from "@base/legacy-input";
 import { type ExamAdvancedInput, type OpenRangeInput, type ResultPageInput } from "./schemas";
 import { copyName } from "@base/copy-name";
@@ -403,6 +404,7 @@ async function recalc(tx: DbOrTx, exam: Exam, paperId: number) {
   if (row!.isPass === 1 && row!.status === 2) {
     await onExamPassed(tx, row!.userId, exam.id, row!.score);
     await onPathContentCompleted(tx, row!.userId, 3, exam.id);
+    await enqueueExamPass(tx, row!.userId, exam.id, row!.score);
   }
   return { paperId, score: row!.score, pendingCount: row!.pendingCount, isPass: row!.isPass };
 }

@@ -19,6 +19,7 @@ import { orderLegacy } from "../order/legacy";
 import { taskLegacy } from "../task/legacy";
 import { checkInLegacy } from "../checkin/legacy";
 import { redeemLegacy } from "../redeem/legacy";
+import { eventLegacy } from "../event/legacy";
 import { groupBuyLegacy } from "../groupbuy/legacy";
 import { revenueLegacy } from "../revenue/legacy";
 import { ssoLegacy } from "../sso/legacy";
@@ -28,7 +29,7 @@ const takenBySso = new Set(ssoLegacy.map((r) => `${r.method} ${r.path}`));
 const orgRows = orgLegacy.filter((r) => !takenBySso.has(`${r.method} ${r.path}`));
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy, ...eventLegacy];
 
 interface Compiled {
   row: LegacyRow;

@@ -58,6 +58,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "practices", title: "练习", hint: "练习的配置与启用、停用" },
       { slug: "questions", title: "题库", hint: "题目的录入、分类与难度管理" },
       { slug: "fraud-checks", title: "防作弊", hint: "考试作弊行为的核查与备注" },
+      { slug: "events", title: "培训活动", hint: "外部培训活动的课程与考试绑定、通过通知与第三方任务" },
     ],
   },
   {

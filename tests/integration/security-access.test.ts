@@ -157,8 +157,11 @@ describeEachDb("access: a learner never reaches another learner's objects", (get
   });
 });
 
-/** Procedures of the back office: every `*.admin.*` path, the users/groups/roles/tags area and the material library. */
-const BACK_OFFICE = /(^|\.)admin(\.|$)|^org\.|^material\./;
+/**
+ * Procedures of the back office: every `*.admin.*` path, the users/groups/roles/tags area (not the org
+ * domain's learner calls at its root) and the material library.
+ */
+const BACK_OFFICE = /(^|\.)admin(\.|$)|^org\.(?!(promote|whiteInfo|districtTree|orgSearch|updateOrgInfo)$)|^material\./;
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
 
 describeEachDb("access: the back office refuses learners and visitors", (getDb) => {

@@ -26,14 +26,16 @@ describeEachDb("legacy org calls", (getDb) => {
     const asLearner = legacyClient(db);
     asLearner.jar.cy_session = (await createSession(db, learner.id)).token;
     const visitor = legacyClient(db);
-    for (const row of orgLegacy) {
+    // The learner rows (organisation search and choice, whitelist status, divisions, channel visits) are not the back office's.
+    const backOffice = orgLegacy.filter((row) => !row.path.includes("/caiyun/front/"));
+    for (const row of backOffice) {
       const path = row.path.replace("{id}", "1");
       const v = await visitor.call(row.method, path, row.method === "GET" ? { query: { id: 1 } } : { json: { id: 1 } });
       expect([row.path, v.body?.code]).toEqual([row.path, 281]);
       const l = await asLearner.call(row.method, path, row.method === "GET" ? { query: { id: 1 } } : { json: { id: 1 } });
       expect([row.path, l.body?.code, l.body?.message]).toEqual([row.path, 403, "您没有权限访问管理后台"]);
     }
-    expect(orgLegacy.length).toBe(56);
+    expect(backOffice.length).toBe(73);
   });
 
   it("pages users and answers group tree calls in the envelope", async () => {

@@ -102,7 +102,7 @@ export default function AdminWhitelists() {
               {page.list.map((w) => (
                 <tr key={w.id} data-testid="white-row">
                   <Td>
-                    <input type="checkbox" aria-label={`选择${w.nick}`} checked={selection.has(w.id)} onChange={(e) => selection.set(w.id, e.target.checked)} />
+                    <input type="checkbox" aria-label={`选择${w.nick}`} checked={selection.has(w.id)} onChange={(e) => selection.toggle(w.id, e.target.checked)} />
                   </Td>
                   <Td>
                     <p className="font-medium">{w.nick}</p>

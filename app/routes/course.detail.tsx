@@ -19,6 +19,7 @@ import { openLoginDialog } from "~/lib/login-dialog";
 import { trpc } from "~/lib/trpc";
 import { useRootData } from "~/components/layout/shell-types";
 import { useRefresh } from "~/lib/use-refresh";
+import { ChannelVisit } from "~/components/org/channel-visit";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get("id"));
@@ -88,6 +89,7 @@ export default function CourseDetail() {
   const canStudy = course.isJoin && !course.needBuy;
   return (
     <div className="mx-auto max-w-[1200px] px-4 py-6">
+      <ChannelVisit type={1} objectId={course.id} />
       <nav className="mb-3 text-sm text-muted">
         <Link to="/course/center" className="hover:text-primary">课程中心</Link> <span className="mx-1">/</span> <span className="text-[#4e5969]">{course.name}</span>
       </nav>

@@ -4,15 +4,18 @@ import { PathCheckInWidget } from "~/components/checkin/check-in-widget";
 import { LiveRoom } from "~/components/live/live-room";
 import { loadRoom } from "~/components/live/room-loader.server";
 import { pageTitle } from "~/components/layout/page-title";
+import { ChannelVisit } from "~/components/org/channel-visit";
 import { EmptyState } from "~/components/ui/card";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadRoom(request, "detail");
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.info.name ?? "直播详情") }];
 
 export default function LiveDetail() {
+  const data = useLoaderData<typeof loader>();
   return (
     <>
-      <LiveRoom data={useLoaderData<typeof loader>()} />
+      <ChannelVisit type={2} objectId={data.info.id} />
+      <LiveRoom data={data} />
       <PathCheckInWidget />
     </>
   );

@@ -8,6 +8,7 @@ import { CheckInWidget } from "~/components/checkin/check-in-widget";
 import { CourseCover } from "~/components/course/course-card";
 import { isLoggedIn, useRootData } from "~/components/layout/shell-types";
 import { pageTitle } from "~/components/layout/page-title";
+import { ChannelVisit } from "~/components/org/channel-visit";
 import { MapCarousel, type MapNode } from "~/components/path/map-carousel";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/card";
@@ -120,6 +121,7 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
   const current = nodes.list[nodes.currentIndex];
   return (
     <div className="mx-auto max-w-[1200px] space-y-4 px-4 py-6" data-testid="map-page">
+      <ChannelVisit type={4} objectId={map.id} />
       {signedIn && <ContentCertPopup businessType={6} businessId={map.id} ready={map.isComplete === 1} />}
       <nav aria-label="位置" className="flex items-center gap-2 text-sm text-muted">
         <Link to="/" className="hover:text-primary">

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HeadPicEditor, InlineEditor, saveNick, saveOrg, validateNick, validateOrg } from "~/components/identity/profile-editors";
+import { HeadPicEditor, InlineEditor, saveNick, saveOrg, suggestOrgs, validateNick, validateOrg } from "~/components/identity/profile-editors";
 import { pageTitle } from "~/components/layout/page-title";
 import { PersonPage } from "~/components/person/person-page";
 import { serverCaller } from "~/lib/caller.server";
@@ -46,7 +46,7 @@ export default function PersonInfo() {
         <Row label="用户名">{profile.loginName}</Row>
         <Row label="用户ID">{profile.userId}</Row>
         <Row label="单位名称">
-          <InlineEditor label="单位名称" value={profile.orgName} placeholder="请输入单位名称，最多50个字符" validate={validateOrg} save={saveOrg} />
+          <InlineEditor label="单位名称" value={profile.orgName} placeholder="请输入单位名称，最多50个字符" validate={validateOrg} save={saveOrg} suggest={suggestOrgs} />
         </Row>
         <Row label="手机号" action={link("/mobile/setting", profile.mobile ? "更换手机号" : "绑定手机号")}>
           {profile.mobile || <span className="text-muted">未绑定</span>}

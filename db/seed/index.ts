@@ -25,6 +25,7 @@ import { seedOrders } from "./orders";
 import { seedGroupBuys } from "./groupbuys";
 import { seedSites } from "./sites";
 import { seedEvents } from "./events";
+import { seedOrganizations } from "./organizations";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -123,5 +124,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   // Last: the extra site picks among the seeded courses and lives, and no id above moves.
   await seedSites(db);
   await seedEvents(db);
+  await seedOrganizations(db);
   return { seeded: true };
 }

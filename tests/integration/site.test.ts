@@ -125,11 +125,13 @@ describeEachDb("extra sites", (getDb) => {
   it("learners and visitors cannot reach the back-office calls", async () => {
     const db = getDb();
     const { learnerClient } = await setup(db);
-    for (const call of [
-      (c: Parameters<Parameters<typeof learnerClient.call>[0]>[0]) => c.site.admin.page({ pageNo: 1, pageSize: 10 }),
-      (c: Parameters<Parameters<typeof learnerClient.call>[0]>[0]) => c.site.admin.saveBase({ name: "私建站点", pathName: "mine" }),
-      (c: Parameters<Parameters<typeof learnerClient.call>[0]>[0]) => c.site.admin.domainConfig(),
-    ]) {
+    type Call = (c: Parameters<Parameters<typeof learnerClient.call>[0]>[0]) => Promise<unknown>;
+    const calls: Call[] = [
+      (c) => c.site.admin.page({ pageNo: 1, pageSize: 10 }),
+      (c) => c.site.admin.saveBase({ name: "私建站点", pathName: "mine" }),
+      (c) => c.site.admin.domainConfig(),
+    ];
+    for (const call of calls) {
       expect((await rejection(learnerClient.call(call))).code).toBe("FORBIDDEN");
       expect((await rejection(testClient(db).call(call))).code).toBe("UNAUTHORIZED");
     }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { channelVisits, organizations } from "@db/schema";
+import { channelVisits, organizations, userIdentities } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { creditCheckChar } from "@trpc-app/org/units-schemas";
 import { createCourse } from "../factories/course";
@@ -60,7 +60,7 @@ describeEachDb("legacy organisation, whitelist and channel calls", (getDb) => {
     expect((await admin.post(`${O}/del`, { id: changsha })).body).toMatchObject({ success: false, message: "该机构下还有1名学员，不能删除；请先停用机构，或让学员更换所在单位后再删除" });
     expect((await admin.post(`${O}/del`, { id })).body).toEqual(ok({ id, deleted: true }));
     expect((await db.select().from(organizations)).map((o) => o.id)).toEqual([changsha]);
-    expect(user.id).toBeGreaterThan(0);
+    expect((await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id)))[0]).toMatchObject({ organizationId: changsha, orgName: "长沙市财政局" });
 
     const bad = await admin.post(`${O}/save`, { name: "某单位", provinceCode: "abc" });
     expect(bad.status).toBe(200);

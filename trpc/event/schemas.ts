@@ -33,7 +33,7 @@ export const eventInput = z
     source: z.preprocess((v) => (v === undefined || v === null || v === "" ? "other" : v), source),
     associationId: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string({ error: "请输入关联ID" }).trim().min(1, "请输入关联ID").max(64, "关联ID不超过64个字符")),
     ownerName: optText("主办单位", 60),
-    webhookUrl: webhook,
+    webhookUrl: webhook.optional(),
     status: opt(z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "状态须为0或1" }))),
     startTime: chinaTime("开始时间"),
     endTime: chinaTime("结束时间"),

@@ -212,12 +212,13 @@ export const visitorCookie = (id: string, secure: boolean) =>
 
 /**
  * promote: counts the visit once per visitor, channel and China-time day (a signed-in visitor by user id,
- * else by visitor id). An unknown or stopped channel counts nothing and says why; the page goes on.
+ * else by visitor id). An unknown channel answers null; a stopped one counts nothing and says so; the page goes on.
  */
 export async function recordVisit(db: DbOrTx, code: string, source: VisitorSource, content: { type?: number; objectId?: number }, now = Date.now()) {
   const [c] = await db.select().from(channels).where(sql`lower(${channels.code}) = lower(${code})`);
-  const base = { channel: code, channelName: c?.name ?? "", counted: 0 };
-  if (!c) return { ...base, reason: "推广渠道不存在" };
+  // An unknown code answers null, as old clients read "no channel" (their pages carry any ?channel=).
+  if (!c) return null;
+  const base = { channel: c.code, channelName: c.name, counted: 0 };
   if (c.status !== 1) return { ...base, reason: "推广渠道已停用" };
   const visitorKey = source.userId ? `u:${source.userId}` : `v:${anonymousVisitor(source).id}`;
   const inserted = await db
@@ -225,7 +226,7 @@ export async function recordVisit(db: DbOrTx, code: string, source: VisitorSourc
     .values({ channelId: c.id, day: chinaDay(now), visitorKey, userId: source.userId ?? null, contentType: content.type ?? null, contentId: content.objectId ?? null, createdAt: new Date(now) })
     .onConflictDoNothing()
     .returning({ id: channelVisits.id });
-  return { ...base, channel: c.code, counted: inserted.length ? 1 : 0, reason: inserted.length ? "" : "今日已记录" };
+  return { ...base, counted: inserted.length ? 1 : 0, reason: inserted.length ? "" : "今日已记录" };
 }
 
 /**

@@ -91,7 +91,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     title: "站点",
     items: [
       { slug: "sites", title: "站点", hint: "站点的基础、页面与扩展配置，发布与取消发布" },
-      { slug: "channels", title: "渠道", hint: "推广渠道与跳转链接的维护", pending: true },
+      { slug: "channels", title: "渠道", hint: "推广渠道与跳转链接的维护" },
       { slug: "platforms", title: "授权平台", hint: "学员登录可选的授权平台（登录方式3）的配置、排序与启停" },
     ],
   },

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { nickInput, updateOrgNameInput } from "@trpc-app/identity/schemas";
 import { fieldError } from "~/components/auth/form";
@@ -41,18 +41,39 @@ export function InlineEditor({
   placeholder,
   validate,
   save,
+  suggest,
 }: {
   label: string;
   value: string;
   placeholder: string;
   validate: (v: string) => string | undefined;
   save: (v: string) => Promise<unknown>;
+  /** Suggestions while typing (offered by the browser's own list under the input). */
+  suggest?: (v: string) => Promise<string[]>;
 }) {
   const refresh = useRefresh();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const [options, setOptions] = useState<string[]>([]);
+  const listId = useId();
+
+  useEffect(() => {
+    const text = draft.trim();
+    if (!editing || !suggest || !text) return setOptions([]);
+    let live = true;
+    const timer = setTimeout(() => {
+      suggest(text).then(
+        (list) => live && setOptions(list),
+        () => live && setOptions([]),
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [draft, editing, suggest]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -91,7 +112,14 @@ export function InlineEditor({
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-1 flex-col gap-1 py-2">
       <div className="flex items-center gap-2">
-        <Input aria-label={label} value={draft} placeholder={placeholder} invalid={!!error} onChange={(e) => (setDraft(e.target.value), setError(undefined))} className="max-w-[320px]" autoFocus />
+        <Input aria-label={label} value={draft} placeholder={placeholder} invalid={!!error} onChange={(e) => (setDraft(e.target.value), setError(undefined))} className="max-w-[320px]" autoFocus list={suggest ? listId : undefined} />
+        {suggest ? (
+          <datalist id={listId}>
+            {options.map((o) => (
+              <option key={o} value={o} />
+            ))}
+          </datalist>
+        ) : null}
         <Button type="submit" size="sm" disabled={pending}>
           保存
         </Button>
@@ -112,3 +140,5 @@ export const validateNick = (v: string) => fieldError(nickInput, { nick: v });
 export const validateOrg = (v: string) => fieldError(updateOrgNameInput, { orgName: v });
 export const saveNick = (nick: string) => trpc.identity.updateNick.mutate({ nick });
 export const saveOrg = (orgName: string) => trpc.identity.updateOrgName.mutate({ orgName });
+/** Registered organisations first, then names other learners use (orgSearch). */
+export const suggestOrgs = async (orgName: string) => (await trpc.identity.orgSearch.query({ orgName, pageNo: 1, pageSize: 8 })).list.map((o) => o.orgName);

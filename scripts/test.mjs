@@ -1,6 +1,6 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), run unit,
 // integration and legacy tests, type-check while building, then the browser tests; prints one closing line.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, root } from "./lib.mjs";
@@ -17,23 +17,30 @@ ensureAptPackages(
 const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 
-console.log("\n== unit, integration and legacy tests (vitest)");
+// The type check is one single-threaded process of several minutes: it runs beside the tests (which leave
+// part of the second core idle) and the build, and its output is shown once it is done.
+const tscLog = join(tmp, "tsc.log");
+const tscOut = openSync(tscLog, "w");
+const typeCheck = spawn("npx", ["tsc", "--noEmit", "-p", "."], { cwd: root, stdio: ["ignore", tscOut, tscOut] });
+process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
+const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
+
+console.log("\n== unit, integration and legacy tests (vitest), type check beside them");
 const vitestJson = join(tmp, "vitest.json");
 const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
   cwd: root,
   stdio: "inherit",
 });
 
-// The type check runs beside the build: the bundler leaves most of the second core idle.
-console.log("\n== type check and build, side by side");
-const typeCheck = spawn("npx", ["tsc", "--noEmit", "-p", "."], { cwd: root, stdio: "inherit" });
-process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
-const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
+console.log("\n== build, then the type check's result");
 ensureBuild("build-test");
-if ((await typeChecked) !== 0) {
+const typeResult = await typeChecked;
+process.stdout.write(readFileSync(tscLog, "utf8"));
+if (typeResult !== 0) {
   console.error("\ntype check failed: npx tsc --noEmit -p .");
   process.exit(1);
 }
+console.log(`type check passed (${((Date.now() - started) / 1000).toFixed(0)} s into the run)`);
 
 console.log("\n== browser tests (Playwright in Chromium)");
 const pwJson = join(tmp, "playwright.json");

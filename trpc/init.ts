@@ -1,6 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import type { Db } from "@db/client";
+import { committing } from "@base/after-commit";
 import type { Context } from "./context";
+import { categoryOf, entityIdOf, recordAudit, type AuditActor } from "./tool/audit.service";
 import { AppError, LegacyCode, databaseUnavailable, forbidden, isDatabaseUnavailable, legacyCodeOf, notLoggedIn, retryAfterOf } from "@base/errors";
 import { zodMessage } from "@base/zod-message";
 
@@ -21,7 +24,12 @@ function readableMessage(error: TRPCError): string {
   return GENERIC_MESSAGES[error.code] ?? "请求格式不正确";
 }
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure may say about itself: `audit: false` keeps a back-office mutation that changes nothing (a preview) out of the audit log. */
+export interface ProcedureMeta {
+  audit?: false;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
@@ -78,11 +86,56 @@ export const learnerProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** Back-office procedures: the account must have isAdmin 1. */
-export const adminProcedure = learnerProcedure.use(({ ctx, next }) => {
-  if (ctx.user.isAdmin !== 1) throw forbidden("您没有权限访问管理后台");
-  return next({ ctx });
+const actorOf = (ctx: Context): AuditActor => ({ id: ctx.user?.id ?? null, name: ctx.user?.nick || ctx.user?.loginName || "", ip: ctx.ip });
+const rawInput = (getRawInput: () => Promise<unknown>) => getRawInput().catch(() => undefined);
+/** Rolls the change back when the procedure failed; never leaves this file. */
+const FAILED = Symbol("failed");
+
+/**
+ * The audit log of the back office (decision 034): a mutation runs in one transaction with its entry, so a
+ * change that fails leaves none and one that succeeds always has one; an export (a query named so) is
+ * recorded once it answered. The procedure sees the transaction as ctx.db; its own transactions nest in
+ * it as savepoints.
+ */
+const audited = t.middleware(async ({ ctx, path, type, meta, getRawInput, next }) => {
+  const exporting = type === "query" && /(^|\.)(export|download)/i.test(path.split(".").pop() ?? "");
+  if (meta?.audit === false || (type !== "mutation" && !exporting)) return next();
+  const input = await rawInput(getRawInput);
+  const entry = (output: unknown) => ({ category: categoryOf(path, input), action: path, entity: path.split(".")[0], entityId: entityIdOf(input, output), changes: input });
+  if (exporting) {
+    const result = await next();
+    if (result.ok) await recordAudit(ctx.db, actorOf(ctx), entry(undefined));
+    return result;
+  }
+  let result: Awaited<ReturnType<typeof next>> | undefined;
+  try {
+    await committing(ctx.db, () =>
+      ctx.db.transaction(async (tx) => {
+        result = await next({ ctx: { ...ctx, db: tx as unknown as Db } });
+        if (!result.ok) throw FAILED;
+        await recordAudit(tx, actorOf(ctx), entry(result.data));
+      }),
+    );
+  } catch (e) {
+    if (e !== FAILED || !result) throw e;
+  }
+  return result!;
 });
+
+/** Back-office procedures: the account must have isAdmin 1. A learner's attempt at a back-office write is recorded. */
+export const adminProcedure = learnerProcedure
+  .use(async ({ ctx, path, type, getRawInput, next }) => {
+    if (ctx.user.isAdmin !== 1) {
+      const refusal = forbidden("您没有权限访问管理后台");
+      if (type === "mutation") {
+        const input = await rawInput(getRawInput);
+        await recordAudit(ctx.db, actorOf(ctx), { category: categoryOf(path, input), action: path, entity: path.split(".")[0], entityId: entityIdOf(input, undefined), changes: input, outcome: 0, message: refusal.message });
+      }
+      throw refusal;
+    }
+    return next({ ctx });
+  })
+  .use(audited);
 
 /** Calls from the realtime process, which presents the service token. */
 export const serviceProcedure = publicProcedure.use(({ ctx, next }) => {

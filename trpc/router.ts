@@ -24,6 +24,7 @@ import { redeemRouter } from "./redeem/router";
 import { groupBuyRouter } from "./groupbuy/router";
 import { revenueRouter } from "./revenue/router";
 import { ssoRouter } from "./sso/router";
+import { toolRouter } from "./tool/router";
 import { eventRouter } from "./event/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
@@ -54,6 +55,7 @@ export const appRouter = router({
   revenue: revenueRouter,
   sso: ssoRouter,
   event: eventRouter,
+  tool: toolRouter,
 });
 
 export type AppRouter = typeof appRouter;

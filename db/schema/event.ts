@@ -107,7 +107,9 @@ export const faceTickets = pgTable(
     cause: varchar("cause", { length: 40 }).notNull().default(""),
     redirect: varchar("redirect", { length: 500 }).notNull().default("/"),
     expiresAt: tz("expires_at").notNull(),
+    /** When a passed login ticket signed its learner in: it does so once. */
+    consumedAt: tz("consumed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("face_tickets_user_idx").on(t.userId)],
+  (t) => [index("face_tickets_user_idx").on(t.userId), index("face_tickets_third_user_idx").on(t.thirdUserId)],
 );

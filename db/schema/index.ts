@@ -19,3 +19,4 @@ export * from "./task";
 export * from "./commerce";
 export * from "./sso";
 export * from "./event";
+export * from "./audit";

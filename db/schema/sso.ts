@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, primaryKey, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { sessions, users } from "./auth";
 
@@ -52,4 +52,19 @@ export const ssoSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sso_sessions_sid_idx").on(t.issuer, t.sid), index("sso_sessions_subject_idx").on(t.issuer, t.subject)],
+);
+
+/**
+ * A back-channel logout token already acted on, by its jti: a replay is refused. Kept until the token
+ * could no longer be accepted anyway (its age limit), then swept.
+ */
+export const ssoLogoutTokens = pgTable(
+  "sso_logout_tokens",
+  {
+    issuer: varchar("issuer", { length: 255 }).notNull(),
+    jti: varchar("jti", { length: 255 }).notNull(),
+    expiresAt: tz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.jti] }), index("sso_logout_tokens_expires_idx").on(t.expiresAt)],
 );

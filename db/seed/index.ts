@@ -26,6 +26,7 @@ import { seedGroupBuys } from "./groupbuys";
 import { seedSites } from "./sites";
 import { seedEvents } from "./events";
 import { seedOrganizations } from "./organizations";
+import { seedAudit } from "./audit";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -125,5 +126,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedSites(db);
   await seedEvents(db);
   await seedOrganizations(db);
+  await seedAudit(db);
   return { seeded: true };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair } from "jose";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import Provider from "oidc-provider";
 
 /** An account of the provider: what it logs in with and the claims it hands out. */
@@ -47,6 +47,7 @@ export async function startOidcProvider(opts: { accounts?: OidcAccount[]; port?:
   for (const a of opts.accounts ?? []) accounts.set(a.sub, a);
   const seen = { backchannelErrors: [] as string[], backchannelSent: 0 };
   let provider: Provider | undefined;
+  let signer: { key: CryptoKey; kid: string; clientId: string } | undefined;
 
   const loginPage = (uid: string, error = "") =>
     `<main><h1>统一身份认证</h1>${error ? `<p role="alert">${escape(error)}</p>` : ""}` +
@@ -104,6 +105,7 @@ export async function startOidcProvider(opts: { accounts?: OidcAccount[]; port?:
     async registerClient(client: OidcClientSetup) {
       const { privateKey } = await generateKeyPair("RS256", { extractable: true });
       const jwk = { ...(await exportJWK(privateKey)), kid: randomBytes(6).toString("hex"), use: "sig", alg: "RS256" };
+      signer = { key: privateKey, kid: jwk.kid, clientId: client.clientId };
       provider = new Provider(issuer, {
         clients: [
           {
@@ -159,6 +161,19 @@ export async function startOidcProvider(opts: { accounts?: OidcAccount[]; port?:
       });
       provider.on("backchannel.success", () => void seen.backchannelSent++);
       provider.on("backchannel.error", (_ctx, err: Error) => void seen.backchannelErrors.push(err.message));
+    },
+    /** A back-channel logout token signed with the provider's key, as the provider would send it (for replays). */
+    async logoutToken(claims: { sub?: string; sid?: string; jti?: string }) {
+      if (!signer) throw new Error("registerClient first");
+      const { jti = randomBytes(12).toString("hex"), ...rest } = claims;
+      return new SignJWT({ ...rest, events: { "http://schemas.openid.net/event/backchannel-logout": {} } })
+        .setProtectedHeader({ alg: "RS256", kid: signer.kid, typ: "logout+jwt" })
+        .setIssuer(issuer)
+        .setAudience(signer.clientId)
+        .setIssuedAt()
+        .setExpirationTime("2m")
+        .setJti(jti)
+        .sign(signer.key);
     },
     close: () =>
       new Promise<void>((r) => {

@@ -4,7 +4,9 @@ import type { Db } from "@db/client";
 import { banners, siteContents, sites } from "@db/schema";
 import { extraSitePaths, sitePathOf } from "@trpc-app/site/site.service";
 import { createCourse } from "../factories/course";
+import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createLive } from "../factories/live";
+import { createPath } from "../factories/path";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -178,5 +180,72 @@ describeEachDb("extra sites", (getDb) => {
     ] as never);
     expect((await onSite(db, "gdcg").call((c) => c.operate.banners({}))).map((b: { title?: string }) => b.title)).toEqual(["广东站轮播"]);
     expect((await testClient(db).call((c) => c.operate.banners({}))).map((b: { title?: string }) => b.title)).toEqual(["主站轮播"]);
+  });
+
+  it("a site that lists chosen content shows only its exams and learning maps in their lists, the search and the verification centre; a detail by id still opens", async () => {
+    const db = getDb();
+    const { adminClient, learnerClient } = await setup(db);
+    const q = await createQuestion(db, { questionType: 3, content: "政府采购合同应当采用书面形式。", answer: ["正确"] });
+    const paper = await createFixedPaper(db, "判断题卷", [{ questionId: q.id, score: 100 }]);
+    const examChosen = await createExam(db, { name: "广东省政府采购业务考试", paperId: paper.id });
+    const examOther = await createExam(db, { name: "全国政府采购法规考试", paperId: paper.id });
+    const { path: mapChosen } = await createPath(db, { name: "广东政府采购实务学习地图", sections: [] });
+    const { path: mapOther } = await createPath(db, { name: "全国政府采购法规学习地图", sections: [] });
+    const { course: courseChosen } = await createCourse(db, { name: "广东政府采购实务课程" });
+    const { course: courseOther } = await createCourse(db, { name: "全国政府采购法规课程" });
+    const liveChosen = await createLive(db, { name: "广东政府采购政策宣讲" });
+    const liveOther = await createLive(db, { name: "全国政府采购周直播" });
+    const { id } = await adminClient.call((c) => c.site.admin.saveBase({ name: "广东省政府采购学院", pathName: "gdcg" }));
+    await adminClient.call((c) => c.site.admin.release({ id }));
+    const { id: openId } = await adminClient.call((c) => c.site.admin.saveBase({ name: "湖南省政府采购学院", pathName: "hncg" }));
+    await adminClient.call((c) => c.site.admin.release({ id: openId }));
+    await adminClient.call((c) =>
+      c.site.admin.saveContents({
+        id,
+        contentScope: 1,
+        contents: [
+          { contentType: 1, contentId: courseChosen.id },
+          { contentType: 2, contentId: liveChosen.id },
+          { contentType: 3, contentId: examChosen.id },
+          { contentType: 4, contentId: mapChosen.id },
+        ],
+      }),
+    );
+    // Certificates on both exams and on a series of each.
+    const t = await adminClient.call((c) => c.cert.admin.add({ name: "考核模板", certName: "政府采购业务考核合格证书", prefix: "GDKS", issuerName: "财云学院" }));
+    const seriesChosen = await adminClient.call((c) => c.exam.admin.series.save({ name: "广东采购能力认证系列", examIds: [examChosen.id] }));
+    const seriesOther = await adminClient.call((c) => c.exam.admin.series.save({ name: "全国采购能力认证系列", examIds: [examOther.id] }));
+    for (const [businessType, businessId] of [[3, examChosen.id], [3, examOther.id], [5, seriesChosen.id], [5, seriesOther.id]] as const)
+      await adminClient.call((c) => c.cert.admin.bind({ templateId: t.id, businessType, businessId }));
+
+    const ids = (page: { list: { id: number }[] }) => page.list.map((x) => x.id).sort((a, b) => a - b);
+    const every = (...rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+    const site = (pathName: string) => onSite(db, pathName, learnerClient.jar);
+    for (const [client, exams, maps, series, courses, lives] of [
+      [site("gdcg"), [examChosen], [mapChosen], [seriesChosen], [courseChosen], [liveChosen]],
+      [learnerClient, [examChosen, examOther], [mapChosen, mapOther], [seriesChosen, seriesOther], [courseChosen, courseOther], [liveChosen, liveOther]],
+      [site("hncg"), [examChosen, examOther], [mapChosen, mapOther], [seriesChosen, seriesOther], [courseChosen, courseOther], [liveChosen, liveOther]],
+    ] as const) {
+      expect(ids(await client.call((c) => c.exam.pageMine({ pageNo: 1, pageSize: 20 })))).toEqual(every(...exams));
+      expect(ids(await client.call((c) => c.exam.search({ keyword: "政府采购", pageNo: 1, pageSize: 20 })))).toEqual(every(...exams));
+      expect(ids(await client.call((c) => c.path.list({ pageNo: 1, pageSize: 20 })))).toEqual(every(...maps));
+      const found = await client.call((c) => c.search.all({ keyword: "政府采购", pageNo: 1, pageSize: 12 }));
+      expect({ exams: ids(found.exams), examTotal: found.exams.total, maps: ids(found.maps), courses: ids(found.courses), lives: ids(found.lives) }).toEqual({
+        exams: every(...exams),
+        examTotal: exams.length,
+        maps: every(...maps),
+        courses: every(...courses),
+        lives: every(...lives),
+      });
+      const programmes = await client.call((c) => c.cert.guessYouWantToLearn({ pageNo: 1, pageSize: 20 }));
+      const of = (type: number) => programmes.list.filter((p) => p.businessType === type).map((p) => p.id).sort((a, b) => a - b);
+      expect({ exams: of(3), series: of(5) }).toEqual({ exams: every(...exams), series: every(...series) });
+    }
+
+    // A link to content outside the site still opens, and the learner's own records stay whole.
+    expect(await site("gdcg").call((c) => c.exam.detail({ examId: examOther.id }))).toMatchObject({ examId: examOther.id, name: "全国政府采购法规考试" });
+    expect(await site("gdcg").call((c) => c.path.detail({ id: mapOther.id }))).toMatchObject({ id: mapOther.id });
+    await site("gdcg").call((c) => c.exam.remind({ examId: examOther.id }));
+    expect((await site("gdcg").call((c) => c.exam.reminded())).map((e) => e.examId)).toEqual([examOther.id]);
   });
 });

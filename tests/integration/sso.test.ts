@@ -3,12 +3,13 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { loginAttempts, orgGroups, orgRoles, sessions, ssoIdentities, ssoSessions, userGroups, userRoles, users } from "@db/schema";
+import { loginAttempts, orgGroups, orgRoles, sessions, ssoIdentities, ssoLogoutTokens, ssoSessions, userGroups, userRoles, users } from "@db/schema";
 import { resetEnvCache } from "@base/env.server";
 import { createSession, SESSION_COOKIE } from "@trpc-app/auth/session";
 import { LOCKED_MESSAGE } from "@trpc-app/auth/login.service";
 import { handleLegacy } from "@trpc-app/legacy/handler";
 import { intranetVariant } from "@trpc-app/sso/config";
+import { LOGOUT_TOKEN_REPLAYED } from "@trpc-app/sso/logout.service";
 import { forgetProvider } from "@trpc-app/sso/provider.service";
 import { createUser } from "../factories/user";
 import { createCourse } from "../factories/course";
@@ -293,6 +294,43 @@ describeEachDb("single sign-on (internal-network variant)", (getDb) => {
     expect(provider.seen.backchannelSent).toBe(sent + 1);
     expect((await me(browser)).isLogin).toBe(0);
     expect(await db.select().from(ssoSessions)).toHaveLength(0);
+  });
+
+  it("acts on a logout token once: a replay ends nothing, not even a session begun since; of two sent at once one is accepted", async () => {
+    const db = getDb();
+    const browser = testBrowser();
+    const post = (logout_token: string) =>
+      fetch(`${app}/api/login/caiyun/sso/backchannel-logout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ logout_token }),
+      });
+    await signIn(browser, "zhangming", "Zhang@2026");
+    const token = await provider.logoutToken({ sub: "u-1001" });
+    expect((await post(token)).status).toBe(200);
+    expect((await me(browser)).isLogin).toBe(0);
+
+    // Signed in again (the provider's session still stands): the same token again is refused and ends nothing.
+    await signIn(browser, "zhangming", "Zhang@2026");
+    expect((await me(browser)).isLogin).toBe(1);
+    const replay = await post(token);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual({ success: false, result: null, message: LOGOUT_TOKEN_REPLAYED, code: 400 });
+    expect((await me(browser)).isLogin).toBe(1);
+
+    // One new token delivered twice at once: one delivery ends the session, the other is refused.
+    const twice = await provider.logoutToken({ sub: "u-1001" });
+    const statuses = (await Promise.all([post(twice), post(twice)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 400]);
+    expect((await me(browser)).isLogin).toBe(0);
+    expect(await db.select().from(ssoLogoutTokens)).toHaveLength(2);
+
+    // Rows of tokens past their age go when the next token arrives.
+    await db.insert(ssoLogoutTokens).values({ issuer: provider.issuer, jti: "long-ago", expiresAt: new Date(Date.now() - 1000) });
+    expect((await post(await provider.logoutToken({ sid: "no-such-session" }))).status).toBe(200);
+    const kept = (await db.select().from(ssoLogoutTokens)).map((r) => r.jti);
+    expect(kept).toHaveLength(3);
+    expect(kept).not.toContain("long-ago");
   });
 
   it("logs out at the provider too (front channel) and comes back to the target", async () => {

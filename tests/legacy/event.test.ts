@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { createSession } from "@trpc-app/auth/session";
-import { signFaceCallback } from "@trpc-app/event/face.service";
+import { eq } from "drizzle-orm";
+import { sessions } from "@db/schema";
+import { FACE_LOGIN_COOKIE, FACE_LOGIN_USED, FACE_NOT_LINKED, signFaceCallback } from "@trpc-app/event/face.service";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";
@@ -67,5 +69,62 @@ describeEachDb("legacy event calls", (getDb) => {
     // The simulator plays the provider for a new ticket.
     const again = (await client.post(`${E}/hunan/face/auth/url`, {})).body.data.ticket as string;
     expect((await legacyClient(db).get(`${E}/hunan/face/simulator`, { ticket: again, result: 1 })).body).toMatchObject({ ...ok, data: { ticket: again, verifyResult: 1 } });
+  });
+
+  it("face login over /api/event: the finishing address signs the linked learner in once, and refusals land on the error page", async () => {
+    const db = getDb();
+    const passed = async (ticket: string, thirdUserId: string) => {
+      const v = { ticket, thirdUserId, result: 0, timestamp: Math.floor(Date.now() / 1000) };
+      expect((await legacyClient(db).post(`${E}/hunan/yongyou/face/auth`, { ...v, sign: signFaceCallback("caiyun-dev-face-provider-key", v) })).body).toMatchObject({ ...ok, data: { verifyResult: 0 } });
+    };
+    const errorOf = (location: string | null) => new URL(location!, "http://127.0.0.1:3000").searchParams.get("message");
+    const sessionCount = async (userId: number) => (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+
+    // The learner links a face identity while signed in.
+    const { user, client: learner } = await signedIn(db, { nick: "王晓雯" });
+    await passed((await learner.post(`${E}/hunan/face/auth/url`, {})).body.data.ticket, "hn-8801");
+
+    const browser = legacyClient(db);
+    const started = await browser.post(`${E}/hunan/face/login/url`, { redirect: "/person/info" });
+    const ticket = started.body.data.ticket as string;
+    expect(started.body.data.finishUrl).toBe(`http://127.0.0.1:3000${E}/hunan/face/login/finish?ticket=${ticket}`);
+    expect(browser.jar[FACE_LOGIN_COOKIE]).toBe(ticket);
+    await passed(ticket, "hn-8801");
+    const before = await sessionCount(user.id);
+    const done = await browser.get(`${E}/hunan/face/login/finish`, { ticket });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/person/info");
+    expect(done.headers.get("set-cookie")).toContain("cy_session=");
+    expect((await browser.get("/api/elearning/caiyun/front/user/getUserInfo")).body).toMatchObject({ ...ok, data: { isLogin: 1, userId: user.id } });
+
+    // Again with the same ticket: the error page, no new session.
+    browser.jar[FACE_LOGIN_COOKIE] = ticket;
+    const again = await browser.get(`${E}/hunan/face/login/finish`, { ticket });
+    expect(again.status).toBe(302);
+    expect(errorOf(again.headers.get("location"))).toBe(FACE_LOGIN_USED);
+    expect(await sessionCount(user.id)).toBe(before + 1);
+
+    // Two finishes of one ticket at once: one signs in, the other is refused.
+    const twice = legacyClient(db);
+    const second = (await twice.post(`${E}/hunan/face/login/url`, { redirect: "/course/center" })).body.data.ticket as string;
+    await passed(second, "hn-8801");
+    const both = await Promise.all([twice.get(`${E}/hunan/face/login/finish`, { ticket: second }), twice.get(`${E}/hunan/face/login/finish`, { ticket: second })]);
+    expect(both.map((r) => r.headers.get("location")).sort()).toEqual(["/course/center", `/error?message=${encodeURIComponent(FACE_LOGIN_USED)}`]);
+    expect(await sessionCount(user.id)).toBe(before + 2);
+
+    // A face identity no one linked.
+    const stranger = legacyClient(db);
+    const third = (await stranger.post(`${E}/hunan/face/login/url`, {})).body.data.ticket as string;
+    await passed(third, "hn-unknown");
+    const refused = await stranger.get(`${E}/hunan/face/login/finish`, { ticket: third });
+    expect(errorOf(refused.headers.get("location"))).toBe(FACE_NOT_LINKED);
+    expect(refused.headers.get("set-cookie") ?? "").not.toContain("cy_session=");
+
+    // Bad input: a clear message, never a 500.
+    for (const [query, message] of [[{}, "缺少核验票据"], [{ ticket: "garbage" }, "核验票据不正确"], [{ ticket: "cd".repeat(16) }, "人脸登录已失效，请在发起登录的浏览器中重新进行人脸核验"]] as const) {
+      const r = await legacyClient(db).get(`${E}/hunan/face/login/finish`, query);
+      expect(r.status).toBe(302);
+      expect(errorOf(r.headers.get("location"))).toBe(message);
+    }
   });
 });

@@ -33,7 +33,7 @@ const LEAK = /\/work\/|node_modules|\n {4}at |\.ts:|\.tsx:/;
  * Calls that answer something other than the JSON envelope (images, redirects, files); for these only
  * "no 500 and no stack" holds.
  */
-const NON_JSON = /captcha|logout|\/sso|download|export|getDownLoadUrl|imgCode/i;
+const NON_JSON = /captcha|logout|\/sso|face\/login\/finish|download|export|getDownLoadUrl|imgCode/i;
 
 /**
  * Calls whose 500 belongs to a domain another part of issue 18 owns; each names the owner. Remove the

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { sites } from "@db/schema";
+import { certBindings, siteContents, sites } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
+import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";
 import { describeEachDb } from "../helpers/db";
 import { legacyClient } from "../helpers/legacy";
@@ -73,5 +74,32 @@ describeEachDb("legacy site calls", (getDb) => {
     expect((await admin.post(`${B}/saveBase`, { name: "广东", pathName: "Bad Path" })).body).toMatchObject({ success: false, message: "站点路径为2-40位小写字母、数字或短横线，以字母开头" });
     expect((await admin.get(`${B}/getPageConfig`, { id: "abc" })).body).toMatchObject({ success: false });
     expect((await admin.post(`${B}/release`, {})).body).toMatchObject({ success: false });
+  });
+
+  it("an old client's exam lists and the verification centre follow the site named by pathName", async () => {
+    const db = getDb();
+    const q = await createQuestion(db, { questionType: 3, content: "政府采购合同应当采用书面形式。", answer: ["正确"] });
+    const paper = await createFixedPaper(db, "判断题卷", [{ questionId: q.id, score: 100 }]);
+    const chosen = await createExam(db, { name: "广东省政府采购业务考试", paperId: paper.id });
+    const other = await createExam(db, { name: "全国政府采购法规考试", paperId: paper.id });
+    const [site] = await db.insert(sites).values({ pathName: "gdcg", name: "广东省政府采购学院", status: 1, contentScope: 1, config: {} }).returning();
+    await db.insert(siteContents).values({ siteId: site!.id, contentType: 3, contentId: chosen.id });
+    const { client: admin } = await signedIn(db, { isAdmin: 1, nick: "李建国" });
+    const t = await admin.post("/api/elearning/back/cert/add", { name: "考核模板", certName: "政府采购业务考核合格证书", prefix: "GDKS", issuerName: "财云学院" });
+    await db.insert(certBindings).values([chosen, other].map((e) => ({ templateId: t.body.data.id as number, businessType: 3, businessId: e.id })));
+    const { client: learner } = await signedIn(db, { nick: "王晓雯" });
+    const ids = (body: { data: { list: { id: number }[] } }) => body.data.list.map((e) => e.id).sort((a, b) => a - b);
+
+    expect(ids((await learner.get("/api/elearning/caiyun/test/queryUserPagingExam", { pageNo: 1, pageSize: 10, pathName: "gdcg" })).body)).toEqual([chosen.id]);
+    expect(ids((await learner.get("/api/elearning/caiyun/test/queryUserPagingExam", { pageNo: 1, pageSize: 10 })).body)).toEqual([chosen.id, other.id].sort((a, b) => a - b));
+    const search = "/api/elearning/caiyun/front/user/exam/search";
+    expect(ids((await learner.post(search, { keyword: "政府采购", pageNo: 1, pageSize: 10 }, { query: { pathName: "gdcg" } })).body)).toEqual([chosen.id]);
+    expect(ids((await learner.post(search, { keyword: "政府采购", pageNo: 1, pageSize: 10 }, { headers: { "x-site-path": "gdcg" } })).body)).toEqual([chosen.id]);
+    expect(ids((await learner.post(search, { keyword: "政府采购", pageNo: 1, pageSize: 10 })).body)).toHaveLength(2);
+    const guess = "/api/elearning/caiyun/front/certificateAuthority/guessYouWantToLearn";
+    expect(ids((await legacyClient(db).post(guess, {}, { query: { pathName: "gdcg" } })).body)).toEqual([chosen.id]);
+    expect(ids((await legacyClient(db).post(guess, {})).body)).toHaveLength(2);
+    // A direct look at an exam outside the site still answers.
+    expect((await learner.get("/api/elearning/caiyun/test/queryTestInfoById", { id: other.id, pathName: "gdcg" })).body).toMatchObject({ success: true, data: { examId: other.id } });
   });
 });

@@ -20,6 +20,7 @@ import {
 import { blankSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from "./session";
 import { userView, visitorView } from "./user-view";
 import type { SmsPurpose } from "./sms.service";
+import { recordSecurityEvent } from "../tool/audit.service";
 import { creditSignup } from "../org/channel.service";
 
 /** Creates the session and sets its cookie: every way of logging in ends here (single sign-on too). */
@@ -88,12 +89,17 @@ export const authLearnerProcedures = {
   }),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     const result = await account.resetPassword(ctx.db, input, ctx.cookies[account.RESET_COOKIE], ctx.ip);
+    await recordSecurityEvent(ctx.db, { id: result.userId, name: `手机${input.mobile.slice(-4)}`, ip: ctx.ip }, "auth.password.reset", { entityId: result.userId, changes: { by: "sms" } });
     ctx.resHeaders.append("Set-Cookie", account.resetCookie(null, ctx.secureCookies));
     return result;
   }),
   updatePassword: learnerProcedure
     .input(updatePasswordInput)
-    .mutation(({ ctx, input }) => account.updatePassword(ctx.db, ctx.user, input.oldPassword, input.password, ctx.session.id)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await account.updatePassword(ctx.db, ctx.user, input.oldPassword, input.password, ctx.session.id);
+      await recordSecurityEvent(ctx.db, actorOf(ctx), "auth.password.changed", { entityId: ctx.user.id });
+      return result;
+    }),
 
   sendOldPhoneCode: learnerProcedure.input(captchaOnlyInput).mutation(async ({ ctx, input }) => {
     await consumeCaptcha(ctx.db, ctx.cookies[CAPTCHA_COOKIE], input.captcha);
@@ -108,7 +114,14 @@ export const authLearnerProcedures = {
   }),
   bindNewPhone: learnerProcedure
     .input(bindNewPhoneInput)
-    .mutation(({ ctx, input }) => account.bindNewPhone(ctx.db, ctx.user, input.mobile, input.code)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await account.bindNewPhone(ctx.db, ctx.user, input.mobile, input.code);
+      await recordSecurityEvent(ctx.db, actorOf(ctx), "auth.phone.changed", { entityId: ctx.user.id, changes: { from: maskMobile(ctx.user.mobile), to: maskMobile(input.mobile) } });
+      return result;
+    }),
 };
+
+const actorOf = (ctx: { user: { id: number; nick: string; loginName: string }; ip: string }) => ({ id: ctx.user.id, name: ctx.user.nick || ctx.user.loginName, ip: ctx.ip });
+const maskMobile = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : "");
 
 export const noInput = z.object({}).passthrough();

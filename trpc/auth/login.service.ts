@@ -8,6 +8,7 @@ import { consumeQrTicket } from "./qr.service";
 import type { SessionUser } from "./session";
 import { giveBack, LOGIN_FAILURES_PER_IP, take, type Hit } from "./rate-limit.service";
 import { consumeSmsCode } from "./sms.service";
+import { recordSecurityEvent } from "../tool/audit.service";
 
 export const MAX_PASSWORD_FAILURES = 5;
 export const LOCK_MINUTES = 30;
@@ -27,6 +28,11 @@ async function record(
     reason: a.reason,
     ip: a.ip,
   });
+  // The audit log keeps the same try as a security event (decision 034).
+  const actor = { id: a.userId ?? null, name: a.account.slice(0, 32), ip: a.ip ?? "" };
+  const detail = { entityId: a.userId ?? a.account.slice(0, 32), changes: { method: a.method, ...(a.reason ? { reason: a.reason } : {}) } };
+  if (a.success) await recordSecurityEvent(db, actor, "auth.login.success", detail);
+  else await recordSecurityEvent(db, actor, "auth.login.failed", { ...detail, outcome: 0, message: a.reason ?? "" });
 }
 
 export function isLocked(user: SessionUser, now = Date.now()) {
@@ -35,6 +41,12 @@ export function isLocked(user: SessionUser, now = Date.now()) {
 
 export function assertEnabled(user: SessionUser) {
   if (user.status !== 1) throw fail("账号已被禁用，请联系管理员");
+}
+
+/** The usual refusals of a login that checks no password (single sign-on, face): a disabled account, or one locked after wrong passwords. */
+export function assertMayLogIn(user: SessionUser) {
+  assertEnabled(user);
+  if (isLocked(user)) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
 }
 
 async function passwordLogin(db: DbOrTx, account: string, password: string, ip: string) {
@@ -75,6 +87,8 @@ async function passwordLogin(db: DbOrTx, account: string, password: string, ip: 
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     await record(db, { account, userId: user.id, method: "password", success: false, reason: "wrong-password", ip });
+    if (claim.lockedUntil)
+      await recordSecurityEvent(db, { id: user.id, name: user.nick || user.loginName, ip }, "auth.lockout", { entityId: user.id, changes: { lockedUntil: claim.lockedUntil.toISOString(), minutes: LOCK_MINUTES } });
     if (claim.lockedUntil) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
     const left = MAX_PASSWORD_FAILURES - claim.failures;
     throw fail(left <= 2 ? `${WRONG_CREDENTIALS}，再错${left}次账号将被锁定` : WRONG_CREDENTIALS);

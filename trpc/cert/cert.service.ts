@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { CERT_BUSINESS, certBindings, certTemplates, courses, examSeries, exams, thirdCerts, userCerts } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { maskIdNo, maskName } from "@base/format";
 import { paginate, type PageRequest } from "@base/paging";
 import { mediaUrl } from "../course/view";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 import { countingFailures, type Limit } from "../auth/rate-limit.service";
 import { isOwnUpload } from "../upload/access.service";
 import { storageKeyOf } from "../upload/file-ref";
@@ -281,11 +282,21 @@ export async function credentialOf(db: DbOrTx, userId: number, id: number) {
   return { userCertId: c.id, certNo: c.certNo, credential: c.credential };
 }
 
+/** On an extra site that lists chosen content: its exams and courses, and the series holding one of its exams. */
+function programmeInScope(scope: SiteScope) {
+  const seriesExam = sql`exists (select 1 from jsonb_array_elements_text(${examSeries.examIds}) as e(id) where ${inSiteScope(scope, 3, sql`e.id::bigint`)})`;
+  return and(
+    or(ne(certBindings.businessType, CERT_BUSINESS.exam), inSiteScope(scope, 3, certBindings.businessId)),
+    or(ne(certBindings.businessType, CERT_BUSINESS.course), inSiteScope(scope, 1, certBindings.businessId)),
+    or(ne(certBindings.businessType, CERT_BUSINESS.series), seriesExam),
+  );
+}
+
 /**
  * The verification centre's programmes: exams, series and courses that lead to a certificate, newest
  * first (visitors see them too).
  */
-export async function programmes(db: DbOrTx, page: PageRequest) {
+export async function programmes(db: DbOrTx, page: PageRequest, scope: SiteScope | null = null) {
   const rows = await db
     .select({
       businessType: certBindings.businessType,
@@ -304,6 +315,7 @@ export async function programmes(db: DbOrTx, page: PageRequest) {
     .leftJoin(exams, and(eq(certBindings.businessType, CERT_BUSINESS.exam), eq(exams.id, certBindings.businessId), isNull(exams.deletedAt)))
     .leftJoin(courses, and(eq(certBindings.businessType, CERT_BUSINESS.course), eq(courses.id, certBindings.businessId)))
     .leftJoin(examSeries, and(eq(certBindings.businessType, CERT_BUSINESS.series), eq(examSeries.id, certBindings.businessId), isNull(examSeries.deletedAt)))
+    .where(scope ? programmeInScope(scope) : undefined)
     .orderBy(desc(certBindings.createdAt));
   const list = rows
     .map((r) => ({

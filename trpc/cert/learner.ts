@@ -1,4 +1,5 @@
 import { learnerProcedure, publicProcedure } from "../init";
+import { contentScopeOf } from "../site/site.service";
 import * as s from "./schemas";
 import * as m from "./cert.service";
 
@@ -16,7 +17,7 @@ export const certLearnerProcedures = {
 
   // Verification centre (certificateAuthority/*): visitors may use it.
   myCert: learnerProcedure.input(s.learnerPageInput).query(({ ctx, input }) => m.listMine(ctx.db, ctx.user.id, input)),
-  guessYouWantToLearn: publicProcedure.input(s.guessInput).query(({ ctx, input }) => m.programmes(ctx.db, input)),
+  guessYouWantToLearn: publicProcedure.input(s.guessInput).query(async ({ ctx, input }) => m.programmes(ctx.db, input, await contentScopeOf(ctx.db, ctx.sitePath))),
   search: publicProcedure.input(s.searchInput).query(({ ctx, input }) => m.searchCert(ctx.db, ctx.ip, input.certNo, input.name)),
   verify: publicProcedure.input(s.credentialIdInput).query(({ ctx, input }) => m.verifyById(ctx.db, input.id)),
   verifyCredential: publicProcedure.input(s.credentialInput).mutation(({ ctx, input }) => m.verifyCredential(ctx.db, input.credential)),

@@ -1,16 +1,29 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { faceTickets } from "@db/schema";
+import { faceTickets, loginAttempts, users } from "@db/schema";
 import { AppError, fail, forbidden, LegacyCode } from "@base/errors";
 import { env } from "@base/env.server";
 import { safeTarget } from "@base/safe-target";
+import { assertMayLogIn } from "../auth/login.service";
+import type { SessionUser } from "../auth/session";
 
 // Face checks through an outside provider (learner-calls.md "Events (face and errors)"): the platform
 // hands out a ticket and the provider's page address; the provider checks the face and calls back with
 // a signed result. FaceProvider is the seam; the local simulator stands in for the provider here.
 
 const TICKET_MINUTES = 10;
+
+/** Where the browser goes once the provider has passed a login ticket: it signs the learner in. */
+export const FACE_LOGIN_FINISH_PATH = "/api/event/hunan/face/login/finish";
+/** Holds the login ticket in the browser that asked for it: only that browser can finish the login. */
+export const FACE_LOGIN_COOKIE = "cy_face_login";
+
+export function faceLoginCookie(ticket: string | null, secure: boolean) {
+  const parts = [`${FACE_LOGIN_COOKIE}=${ticket ?? ""}`, "HttpOnly", "SameSite=Lax", "Path=/api/event/hunan/face/login", `Max-Age=${ticket ? TICKET_MINUTES * 60 : 0}`];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
 
 export interface FaceProvider {
   /** The provider's page that checks the face of a ticket. */
@@ -51,7 +64,8 @@ export async function startFaceCheck(db: DbOrTx, input: { purpose: "auth" | "log
     redirect: safeTarget(input.redirect ?? "/", "/"),
     expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000),
   });
-  return { ticket, url: provider.pageUrl(ticket, origin), expiresIn: TICKET_MINUTES * 60 };
+  const finishUrl = input.purpose === "login" ? { finishUrl: `${origin}${FACE_LOGIN_FINISH_PATH}?ticket=${ticket}` } : {};
+  return { ticket, url: provider.pageUrl(ticket, origin), expiresIn: TICKET_MINUTES * 60, ...finishUrl };
 }
 
 const CALLBACK_WINDOW_S = 5 * 60;
@@ -83,6 +97,68 @@ export async function simulateProvider(db: DbOrTx, input: { ticket: string; resu
   if (!t) throw fail("核验票据不存在");
   const v = { ticket: t.ticket, thirdUserId: t.thirdUserId || `sim-${t.userId ?? "visitor"}`, result: input.result ?? 0, timestamp: Math.floor(Date.now() / 1000) };
   return faceCallback(db, { ...v, cause: v.result ? "face_mismatch" : undefined, sign: signFaceCallback(provider.secret(), v) });
+}
+
+export const FACE_LOGIN_STALE = "人脸登录已失效，请在发起登录的浏览器中重新进行人脸核验";
+export const FACE_LOGIN_USED = "该人脸登录已使用，请重新进行人脸核验";
+export const FACE_NOT_LINKED = "该人脸身份尚未绑定平台账号，请先登录后完成人脸认证";
+
+/** Why a login ticket cannot sign anyone in (read after the claim found nothing to claim). */
+async function refusal(db: DbOrTx, ticket: string) {
+  const [t] = await db.select().from(faceTickets).where(eq(faceTickets.ticket, ticket));
+  if (!t || t.purpose !== "login") return fail("核验票据不存在");
+  if (t.consumedAt) return fail(FACE_LOGIN_USED);
+  if (t.status === 2) return fail(errorMessage(t.cause).message);
+  if (t.expiresAt.getTime() <= Date.now()) return fail("核验票据已过期，请重新发起核验");
+  return fail("人脸核验尚未完成，请先完成核验");
+}
+
+/**
+ * The learners a third user was checked as while signed in (passed auth tickets): the platform accounts
+ * that face identity is linked to.
+ */
+async function linkedUsers(db: DbOrTx, thirdUserId: string) {
+  const rows = await db
+    .selectDistinct({ userId: faceTickets.userId })
+    .from(faceTickets)
+    .where(and(eq(faceTickets.thirdUserId, thirdUserId), eq(faceTickets.purpose, "auth"), eq(faceTickets.status, 1), isNotNull(faceTickets.userId)))
+    .limit(2);
+  return rows.map((r) => r.userId!);
+}
+
+async function record(db: DbOrTx, a: { thirdUserId: string; userId?: number; success: boolean; reason?: string; ip: string }) {
+  await db.insert(loginAttempts).values({ account: a.thirdUserId.slice(0, 32), userId: a.userId, method: "face", success: a.success ? 1 : 0, reason: a.reason, ip: a.ip });
+}
+
+/**
+ * Face login: a passed login ticket of this browser signs in the one learner its face identity is linked
+ * to. The ticket is claimed in one conditional update, so it signs in once however often it is sent.
+ * Answers the user (the caller begins the session as every login does) and where to go next.
+ */
+export async function finishFaceLogin(db: DbOrTx, input: { ticket: string; cookieTicket: string | undefined; ip: string }): Promise<{ user: SessionUser; redirect: string }> {
+  if (!input.cookieTicket || input.cookieTicket !== input.ticket) throw fail(FACE_LOGIN_STALE);
+  const [t] = await db
+    .update(faceTickets)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(faceTickets.ticket, input.ticket), eq(faceTickets.purpose, "login"), eq(faceTickets.status, 1), isNull(faceTickets.consumedAt), gt(faceTickets.expiresAt, new Date())))
+    .returning();
+  if (!t) throw await refusal(db, input.ticket);
+  const linked = await linkedUsers(db, t.thirdUserId);
+  if (linked.length !== 1) {
+    await record(db, { thirdUserId: t.thirdUserId, success: false, reason: linked.length ? "ambiguous" : "not-linked", ip: input.ip });
+    throw fail(linked.length ? "该人脸身份关联了多个平台账号，请使用账号或手机号登录" : FACE_NOT_LINKED);
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, linked[0]!)).limit(1);
+  if (!user) throw fail(FACE_NOT_LINKED);
+  try {
+    assertMayLogIn(user);
+  } catch (e) {
+    await record(db, { thirdUserId: t.thirdUserId, userId: user.id, success: false, reason: user.status !== 1 ? "disabled" : "locked", ip: input.ip });
+    throw e;
+  }
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await record(db, { thirdUserId: t.thirdUserId, userId: user.id, success: true, ip: input.ip });
+  return { user, redirect: t.redirect };
 }
 
 /**

@@ -1,4 +1,6 @@
+import { navigation, redirectTo } from "../legacy/navigation";
 import { legacyRows, pass } from "../legacy/types";
+import { FACE_LOGIN_FINISH_PATH } from "./face.service";
 
 const B = "/api/elearning/back/event";
 const E = "/api/event";
@@ -24,4 +26,11 @@ export const eventLegacy = legacyRows([
   { method: "POST", path: `${E}/hunan/yongyou/face/auth`, call: pass((c) => c.event.faceCallback) },
   { method: "GET", path: `${E}/hunan/yongyou/face/get/third/pic`, call: pass((c) => c.event.thirdPicture) },
   { method: "GET", path: `${E}/hunan/face/simulator`, call: pass((c) => c.event.faceSimulator) },
+  // The browser comes back from the provider: signed in, it goes on to the ticket's redirect; refused, to the login-failed page.
+  {
+    method: "GET",
+    path: FACE_LOGIN_FINISH_PATH,
+    call: navigation(async (c, i) => (await pass((x) => x.event.faceLoginFinish)(c, i)).redirect, { tag: "face", failed: "人脸登录失败，请稍后重试" }),
+    respond: redirectTo,
+  },
 ]);

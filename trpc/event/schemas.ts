@@ -90,3 +90,7 @@ export const thirdPicInput = z.object({
 });
 export const errorMsgInput = z.object({ cause: z.string({ error: "缺少错误原因" }).trim().min(1, "缺少错误原因").max(40, "错误原因不正确") });
 export const simulateInput = z.object({ ticket: z.string().trim().min(8).max(64), result: opt(z.preprocess(numeric, z.union([z.literal(0), z.literal(1)]))) });
+/** The face login's finishing address, reached by a browser navigation. */
+export const faceFinishInput = z.object({
+  ticket: z.string({ error: "缺少核验票据" }).trim().regex(/^[0-9a-f]{32}$/, "核验票据不正确"),
+});

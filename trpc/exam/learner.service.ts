@@ -15,6 +15,7 @@ import { fail, notFound } from "@base/errors";
 import { pageOfArray } from "@base/paging";
 import { likePattern } from "@base/sql";
 import { isOpenTo, userScope } from "../org/membership";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 import { examExemptions, userWhiteInfo } from "../org/whitelist.service";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
 import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
@@ -278,10 +279,12 @@ async function examCards(db: Db, userId: number, list: Exam[]) {
   }));
 }
 
-/** Enabled exams open to the learner, newest start first. */
-async function visibleExams(db: Db, userId: number, keyword?: string) {
+/** Enabled exams open to the learner, newest start first; an extra site that lists chosen content lists only its exams. */
+async function visibleExams(db: Db, userId: number, keyword?: string, siteScope?: SiteScope | null) {
   const conds = [eq(exams.status, 1), isNull(exams.deletedAt)];
   if (keyword) conds.push(ilike(exams.name, likePattern(keyword)));
+  const scoped = inSiteScope(siteScope, 3, exams.id);
+  if (scoped) conds.push(scoped);
   const list = await db.select().from(exams).where(and(...conds)).orderBy(desc(exams.startTime)).limit(2000);
   const ranges = list.length ? await db.select().from(examOpenRanges).where(inArray(examOpenRanges.examId, list.map((e) => e.id))) : [];
   const scope = await userScope(db, userId);
@@ -289,10 +292,15 @@ async function visibleExams(db: Db, userId: number, keyword?: string) {
 }
 
 /** queryUserPagingExam: status 1 not started, 2 in progress, 3 ended; none or 0 means all. */
-export async function userPagingExam(db: Db, userId: number, input: { status?: number; keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number }) {
+export async function userPagingExam(
+  db: Db,
+  userId: number,
+  input: { status?: number; keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number },
+  scope?: SiteScope | null,
+) {
   await sweepOverdue(db, { userId });
   const now = Date.now();
-  let list = await visibleExams(db, userId, input.keyword);
+  let list = await visibleExams(db, userId, input.keyword, scope);
   if (input.status) list = list.filter((e) => examPhase(e, now) === input.status! - 1);
   const page = pageOfArray(list, pageOf(input, 10));
   return { ...page, list: await examCards(db, userId, page.list) };
@@ -331,8 +339,8 @@ export async function collectedExams(db: Db, userId: number, input: { pageNo?: n
   return { ...page, list: await examCards(db, userId, page.list) };
 }
 
-export async function searchExams(db: Db, userId: number, input: { keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number }) {
-  return userPagingExam(db, userId, { ...input, status: 0 });
+export async function searchExams(db: Db, userId: number, input: { keyword?: string; pageNo?: number; pageSize?: number; page?: number; element?: number }, scope?: SiteScope | null) {
+  return userPagingExam(db, userId, { ...input, status: 0 }, scope);
 }
 
 /** startExamRemind: the learner asks to be reminded of the start (this registers them). */

@@ -3,6 +3,7 @@ import * as L from "./learner.service";
 import * as P from "./proctor.service";
 import * as S from "./practice.service";
 import { adminProcedure, learnerProcedure, router } from "../init";
+import { contentScopeOf } from "../site/site.service";
 import { loadExam } from "./access";
 import { paperResult, recordScreenCut, register, saveAnswer, startExam, submitPaper, SubmitType } from "./attempt.service";
 import { recordingInput, appealInput, examIdInput, faceVerifyInput, paperIdInput, previewSubmitInput, questionRefInput, remindResultInput, resultInput, snapVerifyInput, submitPaperInput, submitQuestionInput, userExamPageInput, whiteInfoInput, practiceAnswerInput, practicePageInput, practicePositionInput, practiceRefInput, practiceStartInput, sessionRefInput, wrongPageInput, wrongRemoveInput } from "./schemas";
@@ -52,9 +53,10 @@ export const examLearnerProcedures = {
   remind: p.input(examIdInput).mutation(({ ctx, input }) => L.remindMe(ctx.db, ctx.user.id, input.examId)),
   setRemindResult: p.input(remindResultInput).mutation(({ ctx, input }) => L.setRemindResult(ctx.db, ctx.user.id, input.examId, input.remindResult ?? 1)),
   getRemindResult: p.input(examIdInput).query(({ ctx, input }) => L.getRemindResult(ctx.db, ctx.user.id, input.examId)),
-  pageMine: p.input(userExamPageInput).query(({ ctx, input }) => L.userPagingExam(ctx.db, ctx.user.id, input)),
+  // The browsing lists follow the site's chosen content; the learner's own records (to-do, reminded, collected) do not.
+  pageMine: p.input(userExamPageInput).query(async ({ ctx, input }) => L.userPagingExam(ctx.db, ctx.user.id, input, await contentScopeOf(ctx.db, ctx.sitePath))),
   toDo: p.query(({ ctx }) => L.userToDo(ctx.db, ctx.user.id)),
-  search: p.input(userExamPageInput).query(({ ctx, input }) => L.searchExams(ctx.db, ctx.user.id, input)),
+  search: p.input(userExamPageInput).query(async ({ ctx, input }) => L.searchExams(ctx.db, ctx.user.id, input, await contentScopeOf(ctx.db, ctx.sitePath))),
   reminded: p.query(({ ctx }) => L.remindedExams(ctx.db, ctx.user.id)),
   collected: p.input(userExamPageInput).query(({ ctx, input }) => L.collectedExams(ctx.db, ctx.user.id, input)),
   faceVerify: p.input(faceVerifyInput).mutation(({ ctx, input }) => P.faceVerify(ctx.db, ctx.user.id, input)),

@@ -104,6 +104,8 @@ export const GET_STATE_CHANGES: Record<string, "run" | LegacyRow["call"]> = {
   // whose state cookie matches, so a forged link cannot log anyone in.
   "/api/login/caiyun/sso": "run",
   "/api/login/caiyun/sso/callback": "run",
+  // Face login: only the browser holding the ticket's cookie can finish it, so a forged link logs no one in.
+  "/api/event/hunan/face/login/finish": "run",
   // Old pages count a channel visit on load; a forged link can only count one visit of its own visitor.
   "/api/elearning/caiyun/front/channel/promote": "run",
   // Spends the SMS code sent to the learner's phone, which a forged link cannot know.

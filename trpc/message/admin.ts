@@ -44,8 +44,7 @@ export const messageAdminRouter = router({
 
   /** Starts an import and answers its progress; with wait it answers once the import is finished. */
   importExcel: adminProcedure.input(importInput).mutation(async ({ ctx, input }) => {
-    const started = await startRecipientImport(ctx.db, ctx.user.id, input.id, input.file);
-    if (input.wait) await started.done;
+    const started = await startRecipientImport(ctx.db, ctx.user.id, input.id, input.file, { wait: input.wait });
     return recipientImportProgress(ctx.db, started.jobId);
   }),
   importProgress: adminProcedure.input(jobInput).query(({ ctx, input }) => recipientImportProgress(ctx.db, input.jobId)),

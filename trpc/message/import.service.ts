@@ -4,6 +4,7 @@ import { adminMessageImports, type MessageImportErrorRow } from "@db/schema";
 import { toXlsx, type XlsxFile } from "@base/xlsx";
 import { fail, notFound } from "@base/errors";
 import { readByHeaders } from "@base/xlsx";
+import { afterCommit, committedDb } from "@base/after-commit";
 import { addBoundUsers, bindableMessage, findAccounts } from "./admin.service";
 
 export const IMPORT_HEADERS = ["登录名", "手机号"] as const;
@@ -27,7 +28,7 @@ export async function readRecipientSheet(data: ArrayBuffer): Promise<ParsedRow[]
 }
 
 /** Starts an import into a draft's user list; the job row is written first so its progress can be polled. */
-export async function startRecipientImport(db: Db, actorId: number, messageId: number, file: Blob & { name?: string }) {
+export async function startRecipientImport(db: Db, actorId: number, messageId: number, file: Blob & { name?: string }, opts: { wait?: boolean } = {}) {
   await bindableMessage(db, messageId);
   if (file.size === 0) throw fail("请选择要导入的文件");
   if (file.size > MAX_IMPORT_BYTES) throw fail("文件不能超过5MB");
@@ -37,12 +38,25 @@ export async function startRecipientImport(db: Db, actorId: number, messageId: n
     .insert(adminMessageImports)
     .values({ messageId, fileName: (file.name || "import.xlsx").slice(0, 200), total: rows.length, createdBy: actorId })
     .returning();
-  const done = runImport(db, job!.id, messageId, rows).catch(async (error: unknown) => {
-    await db
-      .update(adminMessageImports)
-      .set({ status: "failed", message: error instanceof Error ? error.message.slice(0, 500) : "导入失败" })
-      .where(eq(adminMessageImports.id, job!.id));
-  });
+  const run = (d: Db) =>
+    runImport(d, job!.id, messageId, rows).catch(async (error: unknown) => {
+      await d
+        .update(adminMessageImports)
+        .set({ status: "failed", message: error instanceof Error ? error.message.slice(0, 500) : "导入失败" })
+        .where(eq(adminMessageImports.id, job!.id));
+    });
+  // Waiting, the rows are written in the caller's transaction; else the import runs once the job row is
+  // committed (after the back office's audited transaction), on the database outside it.
+  if (opts.wait) {
+    await run(db);
+    return { jobId: job!.id, total: rows.length, done: Promise.resolve() };
+  }
+  const root = committedDb(db);
+  const done = new Promise<void>((resolve) =>
+    afterCommit(() => {
+      void run(root).then(resolve);
+    }),
+  );
   return { jobId: job!.id, total: rows.length, done };
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { stationMessages } from "@db/schema";
 import { paginate } from "@base/paging";
+import { afterCommit, committedDb } from "@base/after-commit";
 import { publishUnread } from "../realtime/publish";
 
 type Row = typeof stationMessages.$inferSelect;
@@ -50,7 +51,10 @@ export async function sendToUsers(db: DbOrTx, userIds: readonly number[], draft:
     received.push(...rows.map((r) => r.userId));
   }
   // The seed sends with pushUnread false: nobody is online and no realtime process runs yet.
-  if (received.length && opts.pushUnread !== false) track(tellUnread(db, received));
+  if (received.length && opts.pushUnread !== false) {
+    const root = committedDb(db);
+    afterCommit(() => track(tellUnread(root, received)));
+  }
   return received;
 }
 
@@ -61,7 +65,8 @@ const track = (p: Promise<void>) => {
 };
 /** Tells these users their unread count in the background (after a withdrawal, for instance). */
 export function pushUnreadLater(db: DbOrTx, userIds: number[]) {
-  if (userIds.length) track(tellUnread(db, userIds));
+  const root = committedDb(db);
+  if (userIds.length) afterCommit(() => track(tellUnread(root, userIds)));
 }
 
 /** Waits for unread counts still being pushed (tests, shutdown). */

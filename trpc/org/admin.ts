@@ -14,6 +14,9 @@ import { identityReset, identitySummary } from "./identity-link";
 import { errorWorkbook, importProgress, startImport } from "./import.service";
 import { allApps, allPositions, appsFor, bindPositions, elementsFor, positionsOfUser } from "./privilege.service";
 import { channelAdminRouter, organizationAdminRouter, whiteAdminRouter } from "./units-admin";
+import { recordSecurityEvent } from "../tool/audit.service";
+
+const auditActor = (ctx: { user: { id: number; nick: string; loginName: string }; ip: string }) => ({ id: ctx.user.id, name: ctx.user.nick || ctx.user.loginName, ip: ctx.ip });
 
 /** Group and role trees (back/common/group/*, back/common/role/*) share these procedures. */
 const treeRouter = (kind: TreeKind) =>
@@ -57,8 +60,18 @@ const usersExtraProcedures = {
   allChildPage: adminProcedure.input(groupChildPageInput).query(({ ctx, input }) => admin.pageGroupMembers(ctx.db, input.groupId, input)),
   notJoinExam: adminProcedure.input(notJoinExamInput).query(({ ctx, input }) => admin.pageNotJoinedExam(ctx.db, input.examId, input)),
 
-  add: adminProcedure.input(addUserInput).mutation(({ ctx, input }) => admin.addUser(ctx.db, input)),
-  update: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => admin.updateUser(ctx.db, ctx.user, input)),
+  add: adminProcedure.input(addUserInput).mutation(async ({ ctx, input }) => {
+    const added = await admin.addUser(ctx.db, input);
+    if (input.isAdmin === 1) await recordSecurityEvent(ctx.db, auditActor(ctx), "admin.granted", { entityId: added.userId, changes: { loginName: input.loginName } });
+    return added;
+  }),
+  update: adminProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
+    const before = input.isAdmin === undefined ? undefined : await admin.lookupUser(ctx.db, { userId: input.userId }).catch(() => undefined);
+    const updated = await admin.updateUser(ctx.db, ctx.user, input);
+    if (before && input.isAdmin !== undefined && before.isAdmin !== input.isAdmin)
+      await recordSecurityEvent(ctx.db, auditActor(ctx), input.isAdmin === 1 ? "admin.granted" : "admin.revoked", { entityId: input.userId, changes: { isAdmin: input.isAdmin } });
+    return updated;
+  }),
   del: adminProcedure.input(userIdsInput).mutation(({ ctx, input }) => admin.deleteUsers(ctx.db, ctx.user, input.ids)),
   checkName: adminProcedure.input(checkNameInput).query(({ ctx, input }) => admin.checkNames(ctx.db, input)),
 
@@ -87,8 +100,7 @@ const usersExtraProcedures = {
   importExcel: adminProcedure
     .input(z.object({ file: fileField, wait: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
-      const started = await startImport(ctx.db, ctx.user.id, input.file);
-      if (input.wait) await started.done;
+      const started = await startImport(ctx.db, ctx.user.id, input.file, { wait: input.wait });
       return importProgress(ctx.db, started.jobId);
     }),
   importProgress: adminProcedure.input(idInput).query(({ ctx, input }) => importProgress(ctx.db, input.id)),

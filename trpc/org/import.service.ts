@@ -6,6 +6,7 @@ import { loginNameField, mobileField, newPasswordField, nickField } from "../aut
 import { hashPassword } from "../auth/password";
 import { fail, notFound } from "@base/errors";
 import { readByHeaders } from "@base/xlsx";
+import { afterCommit, committedDb } from "@base/after-commit";
 import { nodeIdsByName } from "./tree.service";
 
 export const IMPORT_HEADERS = ["登录名", "昵称", "手机号", "初始密码", "组织", "角色"] as const;
@@ -48,7 +49,7 @@ const splitNames = (s: string) =>
     .filter(Boolean);
 
 /** Starts an import: the job row is written first so its progress can be polled at once. */
-export async function startImport(db: Db, actorId: number, file: Blob & { name?: string }) {
+export async function startImport(db: Db, actorId: number, file: Blob & { name?: string }, opts: { wait?: boolean } = {}) {
   if (file.size === 0) throw fail("请选择要导入的文件");
   if (file.size > MAX_IMPORT_BYTES) throw fail("文件不能超过5MB");
   const rows = await readImportSheet(await file.arrayBuffer());
@@ -57,12 +58,25 @@ export async function startImport(db: Db, actorId: number, file: Blob & { name?:
     .insert(userImportJobs)
     .values({ fileName: (file.name ?? "import.xlsx").slice(0, 200), total: rows.length, createdBy: actorId })
     .returning();
-  const done = runImport(db, job!.id, rows).catch(async (error: unknown) => {
-    await db
-      .update(userImportJobs)
-      .set({ status: "failed", message: error instanceof Error ? error.message.slice(0, 500) : "导入失败" })
-      .where(eq(userImportJobs.id, job!.id));
-  });
+  const run = (d: Db) =>
+    runImport(d, job!.id, rows).catch(async (error: unknown) => {
+      await d
+        .update(userImportJobs)
+        .set({ status: "failed", message: error instanceof Error ? error.message.slice(0, 500) : "导入失败" })
+        .where(eq(userImportJobs.id, job!.id));
+    });
+  // Waiting, the rows are written in the caller's transaction; else the import runs once the job row is
+  // committed (after the back office's audited transaction), on the database outside it.
+  if (opts.wait) {
+    await run(db);
+    return { jobId: job!.id, total: rows.length, done: Promise.resolve() };
+  }
+  const root = committedDb(db);
+  const done = new Promise<void>((resolve) =>
+    afterCommit(() => {
+      void run(root).then(resolve);
+    }),
+  );
   return { jobId: job!.id, total: rows.length, done };
 }
 

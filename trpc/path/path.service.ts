@@ -21,6 +21,7 @@ import { pageOfArray, paginate, type PageRequest } from "@base/paging";
 import { formatDateTime } from "@base/format";
 import { likePattern } from "@base/sql";
 import { isOpenTo, userScope } from "../org/membership";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 import { issueCertificate } from "../cert/issue.service";
 import { userCourseOf } from "../course/access.service";
 import { joinCourse } from "../course/enrol.service";
@@ -485,10 +486,15 @@ export async function nodeCounts(db: DbOrTx, pathIds: number[]) {
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-/** Online maps open to the learner (visitors: open to all), for the home page, search and the personal centre. */
-export async function openPaths(db: DbOrTx, userId: number | null, input: PageRequest & { keyword?: string }) {
+/**
+ * Online maps open to the learner (visitors: open to all), for the home page, search and the personal centre;
+ * an extra site that lists chosen content lists only its maps.
+ */
+export async function openPaths(db: DbOrTx, userId: number | null, input: PageRequest & { keyword?: string }, siteScope?: SiteScope | null) {
   const conds: SQL[] = [isNull(learningPaths.deletedAt), eq(learningPaths.status, 1)];
   if (input.keyword) conds.push(ilike(learningPaths.name, likePattern(input.keyword)));
+  const scoped = inSiteScope(siteScope, 4, learningPaths.id);
+  if (scoped) conds.push(scoped);
   const all = await db.select().from(learningPaths).where(and(...conds)).orderBy(asc(learningPaths.sort), desc(learningPaths.id));
   const scope = userId ? await userScope(db, userId) : null;
   const open = all.filter((p) => (scope ? isOpenTo(p.openRange, scope) : p.openRange.length === 0));

@@ -2,6 +2,7 @@ import { createRedisBus, type Bus, type Envelope } from "../../realtime/bus";
 import type { SessionEndedMessage, UnreadMessage } from "../../realtime/protocol";
 import { topics } from "../../realtime/topics";
 import { env } from "@base/env.server";
+import { afterCommit, insideCommitting } from "@base/after-commit";
 
 let redisBus: Bus | undefined;
 
@@ -22,6 +23,11 @@ let failing = false;
  * fail the request that caused the event. Resolves true when the bus took the frame.
  */
 export async function publish(topic: string, message: Envelope["message"]): Promise<boolean> {
+  // Inside a transaction the frame waits for the commit, so no browser reads before the change is there.
+  if (insideCommitting()) {
+    afterCommit(() => publish(topic, message));
+    return true;
+  }
   const ok = await deliver(topic, message);
   if (ok) failing = false;
   return ok;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publicProcedure } from "../init";
+import { contentScopeOf } from "../site/site.service";
 import { searchAll } from "./search.service";
 
 const searchAllInput = z.object({
@@ -10,5 +11,5 @@ const searchAllInput = z.object({
 
 /** The learner procedures, spread at the root of search by router.ts. */
 export const searchLearnerProcedures = {
-  all: publicProcedure.input(searchAllInput).query(({ ctx, input }) => searchAll(ctx.db, input, ctx.user?.id ?? null)),
+  all: publicProcedure.input(searchAllInput).query(async ({ ctx, input }) => searchAll(ctx.db, input, ctx.user?.id ?? null, await contentScopeOf(ctx.db, ctx.sitePath))),
 };

@@ -5,6 +5,7 @@ import { likePattern } from "@base/sql";
 import { searchCourses } from "../course/search.service";
 import { highlight } from "../course/view";
 import { openPaths } from "../path/path.service";
+import { inSiteScope, type SiteScope } from "../site/site.service";
 
 /** Lives and exams shown beside the paged course results; their own centres list the rest. */
 export const SIDE_LIMIT = 6;
@@ -17,24 +18,24 @@ export interface SearchAllInput {
 
 /**
  * One keyword over courses (paged), lives, exams and learning maps (first few of each): title matches come first,
- * trigram GIN indexes serve the ILIKE on both databases.
+ * trigram GIN indexes serve the ILIKE on both databases. On an extra site that lists chosen content, only that.
  */
-export async function searchAll(db: DbOrTx, input: SearchAllInput, userId: number | null = null) {
+export async function searchAll(db: DbOrTx, input: SearchAllInput, userId: number | null = null, scope: SiteScope | null = null) {
   const keyword = input.keyword.trim();
   const like = likePattern(keyword);
   const liveTitle = sql`${lives.name} ilike ${like}`;
   const examTitle = sql`${exams.name} ilike ${like}`;
-  const liveWhere = and(eq(lives.status, 1), isNull(lives.deletedAt), or(liveTitle, sql`${lives.teacherName} ilike ${like}`));
-  const examWhere = and(eq(exams.status, 1), isNull(exams.deletedAt), examTitle);
+  const liveWhere = and(eq(lives.status, 1), isNull(lives.deletedAt), or(liveTitle, sql`${lives.teacherName} ilike ${like}`), inSiteScope(scope, 2, lives.id));
+  const examWhere = and(eq(exams.status, 1), isNull(exams.deletedAt), examTitle, inSiteScope(scope, 3, exams.id));
   const [courses, liveRows, liveTotal, examRows, examTotal] = await Promise.all([
-    searchCourses(db, { keyword, pageNo: input.pageNo, pageSize: input.pageSize }),
+    searchCourses(db, { keyword, pageNo: input.pageNo, pageSize: input.pageSize }, scope),
     db.select().from(lives).where(liveWhere).orderBy(sql`(${liveTitle}) desc`, desc(lives.startTime)).limit(SIDE_LIMIT),
     db.$count(lives, liveWhere),
     db.select().from(exams).where(examWhere).orderBy(desc(exams.startTime)).limit(SIDE_LIMIT),
     db.$count(exams, examWhere),
   ]);
   // Learning maps the searcher may open (their open range applies), as many as the other side lists.
-  const maps = await openPaths(db, userId, { keyword, pageNo: 1, pageSize: SIDE_LIMIT });
+  const maps = await openPaths(db, userId, { keyword, pageNo: 1, pageSize: SIDE_LIMIT }, scope);
   return {
     keyword,
     courses,

@@ -5,6 +5,7 @@ import { fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
 import { isUniqueViolation, likePattern } from "@base/sql";
 import { env } from "@base/env.server";
+import { afterCommit } from "@base/after-commit";
 import type { SiteExt, SitePage } from "./schemas";
 
 /** The static-link calls old clients make (learner-front-end.md 7), each answered from a setting. */
@@ -90,7 +91,7 @@ export async function siteConfig(db: DbOrTx, pathName: string | undefined | null
 
 const PREFIX_TTL_MS = 5_000;
 /** Per database (tests hold several in one process); a write through this process forgets at once, other processes within the TTL. */
-const prefixCache = new WeakMap<object, { at: number; names: Set<string> }>();
+let prefixCache = new WeakMap<object, { at: number; names: Set<string> }>();
 
 /** Path names of the extra sites (released or not), cached a few seconds: the web server asks on every page. */
 export async function extraSitePaths(db: DbOrTx): Promise<Set<string>> {
@@ -101,7 +102,16 @@ export async function extraSitePaths(db: DbOrTx): Promise<Set<string>> {
   prefixCache.set(db, { at: Date.now(), names });
   return names;
 }
-const forgetPrefixes = (db: DbOrTx) => prefixCache.delete(db);
+/**
+ * Every database's names, once the write is committed: a back-office write runs in a transaction, whose
+ * handle is not the database the web server asks with, and a read before the commit would cache the old list.
+ */
+const forgetPrefixes = () => {
+  prefixCache = new WeakMap();
+  afterCommit(() => {
+    prefixCache = new WeakMap();
+  });
+};
 
 /** The extra site a page address sits under ("/gdcg/course/center" -> "gdcg"), or "" for the main site. */
 export async function sitePathOf(db: DbOrTx, pathname: string): Promise<string> {
@@ -180,13 +190,13 @@ export async function saveBase(db: DbOrTx, adminId: number, input: { id?: number
           config: { sitePage: { siteTop: { noticeFunction: 1, searchFunction: 1, siteTopTabList: [] }, siteLogin: { supportMethod: [1, 2], authPlatformInfos: [] } } },
         })
         .returning();
-      forgetPrefixes(db);
+      forgetPrefixes();
       return { id: row!.id };
     }
     const old = await loadSite(db, input.id);
     if (old.pathName === "" && input.pathName !== "") throw fail("主站点的路径不能修改");
     await db.update(sites).set({ name: input.name, pathName: old.pathName === "" ? "" : input.pathName, description: input.description ?? "" }).where(eq(sites.id, old.id));
-    forgetPrefixes(db);
+    forgetPrefixes();
     return { id: old.id };
   } catch (e) {
     if (isUniqueViolation(e)) throw fail(PATH_TAKEN);
@@ -246,7 +256,7 @@ export async function removeSite(db: DbOrTx, id: number) {
   if (s.pathName === "") throw fail("主站点不能删除");
   if (s.status === 1) throw fail("站点已发布，请先取消发布再删除");
   await db.update(sites).set({ deletedAt: new Date() }).where(eq(sites.id, s.id));
-  forgetPrefixes(db);
+  forgetPrefixes();
   return { id: s.id };
 }
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { orgGroups, orgRoles, ssoIdentities, userGroups, userRoles, users } from "@db/schema";
-import { AppError, LegacyCode, fail } from "@base/errors";
-import { assertEnabled, isLocked, LOCKED_MESSAGE } from "../auth/login.service";
+import { fail } from "@base/errors";
 import { randomToken, type SessionUser } from "../auth/session";
 import type { SsoConfig } from "./config";
 
@@ -52,11 +51,7 @@ export function profileFromClaims(claims: Record<string, unknown> & { sub: strin
 
 export const nickOf = (p: SsoProfile) => (p.name.replace(NICK_CHARS, "") || `学员${p.subject.replace(NICK_CHARS, "").slice(-4)}`).slice(0, 16);
 
-/** The platform's usual refusals: a disabled account, or one locked after wrong passwords. */
-export function assertMayLogIn(user: SessionUser) {
-  assertEnabled(user);
-  if (isLocked(user)) throw new AppError(LegacyCode.locked, LOCKED_MESSAGE);
-}
+export { assertMayLogIn } from "../auth/login.service";
 
 async function linkedElsewhere(tx: DbOrTx, issuer: string, userId: number, subject: string) {
   const [row] = await tx

@@ -1,43 +1,18 @@
 import { TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
-import { AppError, LegacyCode } from "@base/errors";
+import { LegacyCode } from "@base/errors";
 import { safeTarget } from "@base/safe-target";
-import type { AppCaller } from "../caller";
 import { errorEnvelope, jsonResponse } from "../legacy/envelope";
-import { legacyRows, pass, type LegacyInput, type LegacyRow } from "../legacy/types";
+import { navigation, redirectTo } from "../legacy/navigation";
+import { legacyRows, pass, type LegacyRow } from "../legacy/types";
 import { SSO_BACKCHANNEL_PATH, SSO_CALLBACK_PATH, SSO_LOGGED_OUT_PATH, SSO_START_PATH } from "./config";
 
-const FAILED = "统一身份认证登录失败，请稍后重试";
-
-/** The login-failed page (/error) with its message. */
-export const errorPage = (message: string) => `/error?message=${encodeURIComponent(message)}`;
-
-function readable(e: unknown): string {
-  if (e instanceof AppError) return e.message;
-  if (e instanceof TRPCError && e.cause instanceof AppError) return e.cause.message;
-  if (e instanceof TRPCError && (e.cause instanceof ZodError || e.code === "BAD_REQUEST")) return "登录参数不正确，请重新登录";
-  console.error("[sso] sign-in failed:", e);
-  return FAILED;
-}
-
-/** A browser navigation: a refusal lands on the login-failed page with its message, never on a JSON envelope. */
-const navigation =
-  (run: (c: AppCaller, i: LegacyInput) => Promise<string>) =>
-  async (c: AppCaller, i: LegacyInput): Promise<{ location: string }> => {
-    try {
-      return { location: await run(c, i) };
-    } catch (e) {
-      return { location: errorPage(readable(e)) };
-    }
-  };
-
-const go = ({ location }: { location: string }) => new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
+const sso = { tag: "sso", failed: "统一身份认证登录失败，请稍后重试", badInput: "登录参数不正确，请重新登录" };
 
 export const ssoLegacy = legacyRows([
-  { method: "GET", path: SSO_START_PATH, call: navigation(async (c, i) => (await pass((x) => x.sso.start)(c, i)).url), respond: go as LegacyRow["respond"] },
-  { method: "GET", path: SSO_CALLBACK_PATH, call: navigation(async (c, i) => (await pass((x) => x.sso.callback)(c, i)).redirect), respond: go as LegacyRow["respond"] },
+  { method: "GET", path: SSO_START_PATH, call: navigation(async (c, i) => (await pass((x) => x.sso.start)(c, i)).url, sso), respond: redirectTo },
+  { method: "GET", path: SSO_CALLBACK_PATH, call: navigation(async (c, i) => (await pass((x) => x.sso.callback)(c, i)).redirect, sso), respond: redirectTo },
   // The provider's logout comes back here with the target it was handed as state.
-  { method: "GET", path: SSO_LOGGED_OUT_PATH, call: async (_c, i) => ({ location: safeTarget(i.state) }), respond: go as LegacyRow["respond"] },
+  { method: "GET", path: SSO_LOGGED_OUT_PATH, call: async (_c, i) => ({ location: safeTarget(i.state) }), respond: redirectTo },
   {
     // Back-Channel Logout 1.0, 2.8: 200 when done, 400 otherwise (with the login envelope); never cached.
     method: "POST",

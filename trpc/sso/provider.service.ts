@@ -113,22 +113,30 @@ export async function endSessionUrl(c: SsoConfig, p: { idToken?: string | null; 
   }).href;
 }
 
+/** How old a logout token may be (by its iat), and the clock skew allowed. */
+const LOGOUT_TOKEN_MAX_AGE_S = 5 * 60;
+const LOGOUT_TOKEN_TOLERANCE_S = 30;
+
 const jwksByUri = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /**
  * A back-channel logout token (OpenID Connect Back-Channel Logout 1.0, 2.6): signed by the provider's
  * keys, for this client, recent, carrying the logout event and no nonce; names a subject, a session or both.
  */
-export async function verifyLogoutToken(c: SsoConfig, token: string): Promise<{ issuer: string; sub?: string; sid?: string }> {
+export async function verifyLogoutToken(c: SsoConfig, token: string): Promise<{ issuer: string; sub?: string; sid?: string; jti: string; acceptableUntil: Date }> {
   const meta = (await providerConfig(c)).serverMetadata();
   if (!meta.jwks_uri) throw fail(LOGIN_REJECTED);
   let jwks = jwksByUri.get(meta.jwks_uri);
   if (!jwks) jwksByUri.set(meta.jwks_uri, (jwks = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: 10_000 })));
-  const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: c.clientId, maxTokenAge: "5m", clockTolerance: 30 });
+  const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: c.clientId, maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S, clockTolerance: LOGOUT_TOKEN_TOLERANCE_S });
   const events = payload.events as Record<string, unknown> | undefined;
   if (!events || typeof events[BACKCHANNEL_EVENT] !== "object" || "nonce" in payload) throw fail("注销令牌格式不正确");
   const sub = typeof payload.sub === "string" ? payload.sub : undefined;
   const sid = typeof payload.sid === "string" ? payload.sid : undefined;
   if (!sub && !sid) throw fail("注销令牌格式不正确");
-  return { issuer: meta.issuer, sub, sid };
+  // 2.4: a logout token carries a jti, by which a replay is recognised.
+  if (typeof payload.jti !== "string" || !payload.jti || payload.jti.length > 255) throw fail("注销令牌格式不正确");
+  // Past this moment jwtVerify refuses the token for its age, so its jti need not be remembered longer.
+  const acceptableUntil = new Date((payload.iat! + LOGOUT_TOKEN_MAX_AGE_S + LOGOUT_TOKEN_TOLERANCE_S) * 1000);
+  return { issuer: meta.issuer, sub, sid, jti: payload.jti, acceptableUntil };
 }

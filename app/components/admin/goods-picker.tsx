@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 import { formatMoney } from "@base/format";
 
 // The picker of a course, live or learning map in the back office (redemption batches, group buys,
-// revenue): a type, a name search, and the matching content to choose from.
+// revenue; a site's chosen content also picks exams): a type, a name search, and the matching content to choose from.
 
 export const GOODS_TYPE_LABELS: Record<number, string> = { 1: "课程", 2: "直播", 4: "学习地图" };
 
@@ -31,6 +31,10 @@ export async function searchGoods(goodsType: number, keyword: string, opts: { sh
     list = page.list
       .filter((l) => !opts.shown || l.status === 1)
       .map((l) => ({ id: l.id, name: l.name, price: l.realPrice, note: `${priceNote(l.isFree, l.realPrice)}，${["未开始", "直播中", "已结束"][l.liveStatus] ?? ""}` }));
+  } else if (goodsType === 3) {
+    // Exams are not sold: listed for pickers of content, never as priced goods.
+    const page = await trpc.exam.admin.exam.page.query({ keyword: kw, status: opts.shown ? 1 : undefined, pageNo: 1, pageSize: 50 });
+    list = page.list.map((e) => ({ id: e.id, name: e.name, price: 0, note: `${e.status === 1 ? "已启用" : "未启用"}，${["未开始", "进行中", "已结束"][e.examStatus] ?? ""}` }));
   } else {
     const page = await trpc.path.admin.page.query({ name: kw, status: opts.shown ? 1 : undefined, pageNo: 1, pageSize: 50 });
     list = page.list.map((p) => ({ id: p.id, name: p.name, price: p.isFree ? 0 : p.price, note: `${priceNote(p.isFree, p.price)}，${p.nodeNum}个节点` }));
@@ -70,7 +74,7 @@ export function GoodsPicker({
   const [keyword, setKeyword] = useState(initialKeyword);
   const options = useSearchOptions<GoodsOption>(() => searchGoods(goodsType, keyword, { shown, sold }), [goodsType, keyword, shown, sold]);
   const typeName = types.find((t) => t.value === goodsType)?.label ?? "内容";
-  const what = `${shown ? (goodsType === 4 ? "上线的" : goodsType === 2 ? "上架的" : "已发布的") : ""}${sold ? "付费" : ""}${typeName}`;
+  const what = `${shown ? (goodsType === 4 ? "上线的" : goodsType === 3 ? "启用的" : goodsType === 2 ? "上架的" : "已发布的") : ""}${sold ? "付费" : ""}${typeName}`;
   return (
     <>
       <div className="flex gap-2">

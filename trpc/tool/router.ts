@@ -1,0 +1,4 @@
+import { router } from "../init";
+import { toolAdminRouter } from "./admin";
+
+export const toolRouter = router({ admin: toolAdminRouter });

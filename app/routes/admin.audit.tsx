@@ -169,7 +169,7 @@ export default function AdminAudit() {
                     <p className="text-muted">{r.entityId ? `ID ${r.entityId}` : "--"}</p>
                   </Td>
                   <Td className="text-xs">
-                    {r.outcome === 1 ? <Badge tone="green">成功</Badge> : <Badge tone="red">被拒绝</Badge>}
+                    {r.action === "auth.lockout" ? <Badge tone="orange">已锁定</Badge> : r.outcome === 1 ? <Badge tone="green">成功</Badge> : <Badge tone="red">被拒绝</Badge>}
                     {r.message && <p className="mt-1 max-w-[160px] text-muted">{r.message}</p>}
                   </Td>
                   <Td className="max-w-[360px] text-xs">

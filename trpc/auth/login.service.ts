@@ -16,9 +16,22 @@ export const LOCK_MINUTES = 30;
 export const LOCKED_MESSAGE = `密码错误次数过多，账号已锁定${LOCK_MINUTES}分钟，可通过找回密码或联系管理员解锁`;
 const WRONG_CREDENTIALS = "账号或密码错误";
 
-async function record(
+/** What a failed try's reason code means, as the audit log shows it. */
+const REASON_TEXT: Record<string, string> = {
+  "no-account": "账号不存在",
+  "wrong-password": "密码错误",
+  locked: "账号已锁定",
+  "too-frequent": "尝试过于频繁",
+  "bad-code": "验证码错误",
+};
+
+/**
+ * One login try, whatever the way (password, SMS, QR, single sign-on, face): a row of login_attempts and
+ * the same try as a security event of the audit log (decision 034).
+ */
+export async function recordLoginAttempt(
   db: DbOrTx,
-  a: { account: string; userId?: number; method: string; success: boolean; reason?: string; ip?: string },
+  a: { account: string; userId?: number; name?: string; method: string; success: boolean; reason?: string; ip?: string },
 ) {
   await db.insert(loginAttempts).values({
     account: a.account.slice(0, 32),
@@ -28,12 +41,12 @@ async function record(
     reason: a.reason,
     ip: a.ip,
   });
-  // The audit log keeps the same try as a security event (decision 034).
-  const actor = { id: a.userId ?? null, name: a.account.slice(0, 32), ip: a.ip ?? "" };
-  const detail = { entityId: a.userId ?? a.account.slice(0, 32), changes: { method: a.method, ...(a.reason ? { reason: a.reason } : {}) } };
+  const actor = { id: a.userId ?? null, name: (a.name || a.account).slice(0, 32), ip: a.ip ?? "" };
+  const detail = { entityId: a.userId ?? a.account.slice(0, 32), changes: { method: a.method, account: a.account.slice(0, 32), ...(a.reason ? { reason: a.reason } : {}) } };
   if (a.success) await recordSecurityEvent(db, actor, "auth.login.success", detail);
-  else await recordSecurityEvent(db, actor, "auth.login.failed", { ...detail, outcome: 0, message: a.reason ?? "" });
+  else await recordSecurityEvent(db, actor, "auth.login.failed", { ...detail, outcome: 0, message: a.reason ? (REASON_TEXT[a.reason] ?? a.reason) : "" });
 }
+const record = recordLoginAttempt;
 
 export function isLocked(user: SessionUser, now = Date.now()) {
   return !!user.lockedUntil && user.lockedUntil.getTime() > now;
@@ -152,7 +165,7 @@ export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): P
     .update(users)
     .set({ failedLoginCount: 0, lastLoginAt: new Date(), ...(input.authentication_type === "password" ? { lockedUntil: null } : {}) })
     .where(eq(users.id, user.id));
-  await record(db, { account, userId: user.id, method: input.authentication_type, success: true, ip });
+  await record(db, { account, userId: user.id, name: user.nick, method: input.authentication_type, success: true, ip });
   if (hit) await giveBack(db, hit);
   return user;
 }

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { faceTickets, loginAttempts, users } from "@db/schema";
+import { faceTickets, users } from "@db/schema";
 import { AppError, fail, forbidden, LegacyCode } from "@base/errors";
 import { env } from "@base/env.server";
 import { safeTarget } from "@base/safe-target";
-import { assertMayLogIn } from "../auth/login.service";
+import { assertMayLogIn, recordLoginAttempt } from "../auth/login.service";
 import type { SessionUser } from "../auth/session";
 
 // Face checks through an outside provider (learner-calls.md "Events (face and errors)"): the platform
@@ -126,9 +126,8 @@ async function linkedUsers(db: DbOrTx, thirdUserId: string) {
   return rows.map((r) => r.userId!);
 }
 
-async function record(db: DbOrTx, a: { thirdUserId: string; userId?: number; success: boolean; reason?: string; ip: string }) {
-  await db.insert(loginAttempts).values({ account: a.thirdUserId.slice(0, 32), userId: a.userId, method: "face", success: a.success ? 1 : 0, reason: a.reason, ip: a.ip });
-}
+const record = (db: DbOrTx, a: { thirdUserId: string; userId?: number; name?: string; success: boolean; reason?: string; ip: string }) =>
+  recordLoginAttempt(db, { account: a.thirdUserId, userId: a.userId, name: a.name, method: "face", success: a.success, reason: a.reason, ip: a.ip });
 
 /**
  * Face login: a passed login ticket of this browser signs in the one learner its face identity is linked
@@ -157,7 +156,7 @@ export async function finishFaceLogin(db: DbOrTx, input: { ticket: string; cooki
     throw e;
   }
   await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  await record(db, { thirdUserId: t.thirdUserId, userId: user.id, success: true, ip: input.ip });
+  await record(db, { thirdUserId: t.thirdUserId, userId: user.id, name: user.nick, success: true, ip: input.ip });
   return { user, redirect: t.redirect };
 }
 

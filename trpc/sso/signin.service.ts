@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
-import { loginAttempts, ssoIdentities, ssoLoginStates, ssoSessions, users } from "@db/schema";
+import { ssoIdentities, ssoLoginStates, ssoSessions, users } from "@db/schema";
 import { AppError, LegacyCode, fail } from "@base/errors";
 import { safeTarget } from "@base/safe-target";
 import { randomToken, type SessionUser } from "../auth/session";
+import { recordLoginAttempt } from "../auth/login.service";
 import { SSO_CALLBACK_PATH, SSO_LOGGED_OUT_PATH, ssoConfig, type SsoConfig } from "./config";
 import { assertMayLogIn, profileFromClaims, resolveUser, syncMemberships } from "./identity.service";
 import { authorizationUrl, endSessionUrl, exchangeCode, type ProviderLogin } from "./provider.service";
@@ -89,9 +90,8 @@ export async function providerLogin(c: SsoConfig, row: typeof ssoLoginStates.$in
   return exchangeCode(c, url, { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier });
 }
 
-async function record(db: DbOrTx, a: { subject: string; userId?: number; success: boolean; reason?: string; ip: string }) {
-  await db.insert(loginAttempts).values({ account: a.subject.slice(0, 32), userId: a.userId, method: "sso", success: a.success ? 1 : 0, reason: a.reason, ip: a.ip });
-}
+const record = (db: DbOrTx, a: { subject: string; userId?: number; name?: string; success: boolean; reason?: string; ip: string }) =>
+  recordLoginAttempt(db, { account: a.subject, userId: a.userId, name: a.name, method: "sso", success: a.success, reason: a.reason, ip: a.ip });
 
 /** The platform user of the provider's login: found, linked or created, in the provider's unit, allowed to log in. */
 export async function signInUser(db: Db, c: SsoConfig, login: ProviderLogin, ip: string): Promise<SessionUser> {
@@ -114,7 +114,7 @@ export async function signInUser(db: Db, c: SsoConfig, login: ProviderLogin, ip:
     .update(ssoIdentities)
     .set({ lastLoginAt: now })
     .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, profile.subject)));
-  await record(db, { subject: profile.subject, userId: user.id, success: true, ip });
+  await record(db, { subject: profile.subject, userId: user.id, name: user.nick, success: true, ip });
   return user;
 }
 

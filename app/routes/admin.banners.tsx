@@ -20,9 +20,13 @@ const PLATFORM = [
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
-    const platform = new URL(request.url).searchParams.get("platform") === "2" ? 2 : 1;
-    const page = await caller.operate.admin.banner.list({ pageSize: 100, platform });
-    return { list: page.list, platform, now: Date.now() };
+    const sp = new URL(request.url).searchParams;
+    const platform = sp.get("platform") === "2" ? 2 : 1;
+    const sites = await caller.site.admin.list();
+    // The main site (pathName "") unless an extra site is chosen; each site keeps its own banners and order.
+    const site = sites.find((x) => String(x.id) === sp.get("site") && x.pathName !== "") ?? null;
+    const page = await caller.operate.admin.banner.list({ pageSize: 100, platform, siteId: site?.id ?? 0 });
+    return { list: page.list, platform, site, sites, now: Date.now() };
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -44,7 +48,13 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export default function AdminBanners() {
-  const { list, platform, now } = useLoaderData<typeof loader>();
+  const { list, platform, site, sites, now } = useLoaderData<typeof loader>();
+  const href = (p: { platform?: number; site?: number | null }) => {
+    const q = new URLSearchParams({ platform: String(p.platform ?? platform) });
+    const s = p.site === undefined ? site?.id : p.site;
+    if (s) q.set("site", String(s));
+    return `?${q}`;
+  };
   const shown = list.filter((b) => windowState(b, now).tone === "green");
   return (
     <CrudPage
@@ -54,13 +64,26 @@ export default function AdminBanners() {
       rows={list}
       nameOf={(b) => b.title}
       fields={FIELDS.map((f) => (f.name === "platform" ? { ...f, options: [PLATFORM[platform - 1]!, ...PLATFORM.filter((p) => p.value !== String(platform))] } : f))}
+      extra={{ siteId: site ? String(site.id) : "" }}
       toolbar={
-        <div className="mb-4 flex gap-2">
+        <div className="mb-4 flex flex-wrap items-center gap-2">
           {PLATFORM.map((p) => (
-            <a key={p.value} href={`?platform=${p.value}`} className={`rounded-md px-4 py-1.5 text-sm ${String(platform) === p.value ? "bg-primary text-white" : "bg-white text-[#4e5969] ring-1 ring-border"}`}>
+            <a key={p.value} href={href({ platform: Number(p.value) })} className={`rounded-md px-4 py-1.5 text-sm ${String(platform) === p.value ? "bg-primary text-white" : "bg-white text-[#4e5969] ring-1 ring-border"}`}>
               {p.label}
             </a>
           ))}
+          {sites.length > 1 && (
+            <nav aria-label="站点" className="ml-4 flex flex-wrap items-center gap-2 border-l border-border pl-4 text-sm">
+              {sites.map((x) => {
+                const current = x.pathName === "" ? !site : site?.id === x.id;
+                return (
+                  <a key={x.id} href={href({ site: x.pathName === "" ? null : x.id })} aria-current={current ? "page" : undefined} className={`rounded-md px-3 py-1.5 ${current ? "bg-primary-50 text-primary" : "text-[#4e5969] hover:text-primary"}`}>
+                    {x.pathName === "" ? "主站" : x.name}
+                  </a>
+                );
+              })}
+            </nav>
+          )}
         </div>
       }
       columns={[

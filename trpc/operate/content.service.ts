@@ -69,6 +69,7 @@ export async function pageBanners(db: DbOrTx, input: PageInput) {
   const conds: SQL[] = [];
   if (input.keyword) conds.push(ilike(banners.title, likePattern(input.keyword)));
   if (input.platform) conds.push(eq(banners.platform, input.platform));
+  if (input.siteId !== undefined) conds.push(input.siteId === 0 ? isNull(banners.siteId) : eq(banners.siteId, input.siteId));
   return paged(db, banners, conds.length ? and(...conds) : undefined, [asc(banners.platform), asc(banners.sort), asc(banners.id)], input, bannerView);
 }
 

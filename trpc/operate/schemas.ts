@@ -35,7 +35,7 @@ const time = (label: string) =>
 const { pageNo, pageSize } = pagingWith(pageNumber, intIn("每页条数", 1, 100));
 
 export const pageInput = z
-  .object({ page: pageNo, element: pageSize, pageNo, pageSize, keyword: text("关键词", 40), recommendId: optionalId("推荐位ID"), platform: z.preprocess(numeric, z.number().int().optional()).optional() })
+  .object({ page: pageNo, element: pageSize, pageNo, pageSize, keyword: text("关键词", 40), recommendId: optionalId("推荐位ID"), platform: z.preprocess(numeric, z.number().int().optional()).optional(), siteId: z.preprocess(numeric, z.number({ error: "站点ID格式不正确" }).int("站点ID格式不正确").min(0, "站点ID格式不正确").optional()).optional() })
   .optional()
   .transform((v) => ({
     pageNo: v?.pageNo ?? v?.page ?? 1,
@@ -43,6 +43,8 @@ export const pageInput = z
     keyword: v?.keyword || undefined,
     parentId: v?.recommendId,
     platform: v?.platform,
+    /** Banners of one site: 0 the main site, else an extra site's id; absent, every site's. */
+    siteId: v?.siteId,
   }));
 export type PageInput = z.output<typeof pageInput>;
 

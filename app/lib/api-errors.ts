@@ -9,7 +9,7 @@ export const DEFAULT_CONTENT = "服务器繁忙，请稍后再试";
 
 export type DialogButton =
   | { label: string; action: "close" }
-  | { label: string; action: "login" }
+  | { label: string; action: "login"; courseId?: number }
   | { label: string; action: "link"; href: string; external?: boolean }
   | { label: string; action: "replace"; href: string }
   | { label: string; action: "reacquire" };
@@ -39,6 +39,8 @@ export interface ErrorContext {
   accountIssueUrl?: string;
   /** 102 is a normal error on the internal test domain or when the layout's permissionDenied is not 1. */
   plainNoOpenPermission?: boolean;
+  /** 102: the course 去授权 authorises for (a course only 乐采云 offers only its platforms). */
+  courseId?: number;
 }
 
 const ok = (label = "我知道了"): DialogButton => ({ label, action: "close" });
@@ -86,7 +88,7 @@ export function decideErrorAction(facts: ErrorFacts, ctx: ErrorContext = {}): Er
       return dialog("暂无开放权限", text(message) ?? "该内容暂未对您开放，您可以授权登录后再试", [
         { label: "取消", action: "close" },
         { label: "查看帮助文档", action: "link", href: ctx.openScopeGuideUrl || "/person/help", external: !!ctx.openScopeGuideUrl },
-        { label: "去授权", action: "login" },
+        { label: "去授权", action: "login", ...(ctx.courseId ? { courseId: ctx.courseId } : {}) },
       ]);
     case "103":
       return dialog("您已加入该课程", "您可能已通过兑换或购买加入了该课程，可直接开始学习", [

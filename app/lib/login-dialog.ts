@@ -3,6 +3,8 @@ type Listener = (request: LoginRequest) => void;
 export interface LoginRequest {
   /** Where to go after a successful login; default: stay and reload data. */
   redirectTo?: string;
+  /** The course the learner is asked to authorise for (a course only 乐采云 limits the platforms). */
+  courseId?: number;
 }
 
 const listeners = new Set<Listener>();

@@ -60,7 +60,7 @@ export default function CourseDetail() {
   const loggedIn = useRootData()?.user.isLogin === 1;
   const realName = useRealNameGate();
   async function join() {
-    if (!loggedIn) return openLoginDialog();
+    if (!loggedIn) return openLoginDialog({ courseId: course.id });
     setBusy(true);
     try {
       if (!(await realName.ensure(BUSINESS_TYPE.course, course.id))) return;
@@ -68,7 +68,7 @@ export default function CourseDetail() {
       toast.success("加入成功，开始学习吧");
       navigate(studyUrl);
     } catch (e) {
-      handleApiError(e, { jumpUrl: studyUrl, onReacquire: reacquire });
+      handleApiError(e, { jumpUrl: studyUrl, onReacquire: reacquire, courseId: course.id });
     } finally {
       setBusy(false);
     }

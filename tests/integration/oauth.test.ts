@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "@db/client";
-import { oauthBindings, oauthStates, users } from "@db/schema";
+import { oauthBindings, oauthStates, users, whitelistEntries } from "@db/schema";
+import { LECAI_ONLY } from "@trpc-app/oauth/course-limit.service";
+import { setSetting } from "@trpc-app/site/site.service";
+import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -145,6 +148,40 @@ describeEachDb("authorised-platform login", (getDb) => {
     const other = await createUser(db, { loginName: "wu_jb", mobile: "13944449999" });
     const otherBrowser = await signedInClient(db, other.id);
     expect((await authorize(otherBrowser)).result.resultType).toBe(2);
+  });
+
+  it("a course only 乐采云 offers and allows only the lcy/lecaiyun platforms, unless the learner is on its type 2 whitelist", async () => {
+    const db = getDb();
+    const { adminClient } = await setup(db);
+    await adminClient.call((c) => c.oauth.admin.save(provider.platform({ name: "粤政易", cloudRegion: "gdyzy", source: "gd", sort: 2 }) as never));
+    const { course } = await createCourse(db, { name: "乐采云专享课程" });
+    const { course: other } = await createCourse(db, { name: "普通课程" });
+    await setSetting(db, "static.getCourseOnlylecai", [course.id]);
+    const learnerUser = await createUser(db);
+    const learner = await signedInClient(db, learnerUser.id);
+    const regions = async (client: ReturnType<typeof testClient>, courseId?: number) => (await client.call((c) => c.oauth.platforms(courseId ? { courseId } : undefined))).map((p) => p.cloudRegion);
+
+    expect(await regions(learner)).toEqual(["lcy", "gdyzy"]);
+    expect(await regions(learner, other.id)).toEqual(["lcy", "gdyzy"]);
+    expect(await regions(learner, course.id)).toEqual(["lcy"]);
+    expect(await regions(testClient(db), course.id)).toEqual(["lcy"]);
+    // The start refuses what the picker did not offer, whatever a client sends.
+    expect((await rejection(learner.call((c) => c.oauth.authorizeUrl({ cloudRegion: "gdyzy", courseId: course.id })))).message).toBe(LECAI_ONLY);
+    expect((await learner.call((c) => c.oauth.authorizeUrl({ cloudRegion: "lcy", courseId: course.id }))).url).toContain("code_challenge");
+    expect((await learner.call((c) => c.oauth.authorizeUrl({ cloudRegion: "gdyzy", courseId: other.id }))).url).toContain("code_challenge");
+    expect((await rejection(learner.call((c) => c.oauth.authorizeUrl({ cloudRegion: "gdyzy", courseId: "abc" as never })))).message).toBe("课程ID格式不正确");
+
+    // On the course's type 2 whitelist: every platform.
+    await db.insert(whitelistEntries).values({ whiteBusinessType: 2, businessId: course.id, userId: learnerUser.id, cause: "省中心统一组织" });
+    expect(await regions(learner, course.id)).toEqual(["lcy", "gdyzy"]);
+    expect((await learner.call((c) => c.oauth.authorizeUrl({ cloudRegion: "gdyzy", courseId: course.id }))).url).toContain("code_challenge");
+    // A type 2 entry for all courses counts too; another type does not.
+    const second = await createUser(db);
+    const secondClient = await signedInClient(db, second.id);
+    await db.insert(whitelistEntries).values({ whiteBusinessType: 1, businessId: 0, userId: second.id });
+    expect(await regions(secondClient, course.id)).toEqual(["lcy"]);
+    await db.insert(whitelistEntries).values({ whiteBusinessType: 2, businessId: 0, userId: second.id });
+    expect(await regions(secondClient, course.id)).toEqual(["lcy", "gdyzy"]);
   });
 
   it("third/jump redirects old clients into the flow", async () => {

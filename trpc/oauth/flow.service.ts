@@ -6,6 +6,7 @@ import { randomToken, type SessionUser } from "../auth/session";
 import { fail } from "@base/errors";
 import { findPlatform, type Platform } from "./platform.service";
 import type { StartInput } from "./schemas";
+import { assertPlatformAllowed } from "./course-limit.service";
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
 export const CALLBACK_PATH = "/oauth/callback";
@@ -21,6 +22,7 @@ export async function startAuthorization(
   meta: { origin: string; user: SessionUser | null; entry?: "learner" | "agency" | "expert" },
 ) {
   const platform = await findPlatform(db, input);
+  await assertPlatformAllowed(db, meta.user?.id, input.courseId, platform.cloudRegion);
   const state = randomToken(20);
   const codeVerifier = b64url(randomBytes(48));
   const redirectUri = `${process.env.PUBLIC_URL?.replace(/\/$/, "") ?? meta.origin}${CALLBACK_PATH}`;

@@ -17,7 +17,8 @@ import {
 } from "./bind.service";
 import { consumeState, fetchProviderUser, startAuthorization } from "./flow.service";
 import { findPlatform, listPlatforms } from "./platform.service";
-import { callbackInput, checkBindInput, startInput, ticketInput, unbindInput } from "./schemas";
+import { callbackInput, checkBindInput, platformsInput, startInput, ticketInput, unbindInput } from "./schemas";
+import { regionAllowed, regionsAllowed } from "./course-limit.service";
 
 export const AUTH_COOKIE = "cy_oauth";
 
@@ -54,7 +55,11 @@ const jump = (entry: "learner" | "agency" | "expert") =>
 /** The learner procedures, spread at the root of oauth by router.ts. */
 export const oauthLearnerProcedures = {
   /** The picker's list: enabled platforms by sort. */
-  platforms: publicProcedure.query(({ ctx }) => listPlatforms(ctx.db)),
+  platforms: publicProcedure.input(platformsInput).query(async ({ ctx, input }) => {
+    const all = await listPlatforms(ctx.db);
+    const allowed = await regionsAllowed(ctx.db, ctx.user?.id, input?.courseId);
+    return all.filter((p) => regionAllowed(allowed, p.cloudRegion));
+  }),
   authorizeUrl: jump("learner"),
   agencyJump: jump("agency"),
   expertJump: jump("expert"),

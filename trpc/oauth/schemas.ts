@@ -17,8 +17,12 @@ export const startInput = z.object({
   cloudRegion: key("云区域"),
   source: key("来源"),
   returnTo: returnToField,
+  /** The course the learner authorises for: a course only 乐采云 allows only its platforms. */
+  courseId: opt(z.preprocess(numeric, z.number({ error: "课程ID格式不正确" }).int("课程ID格式不正确").positive("课程ID格式不正确"))),
 });
 export type StartInput = z.output<typeof startInput>;
+
+export const platformsInput = z.object({ courseId: opt(z.preprocess(numeric, z.number({ error: "课程ID格式不正确" }).int("课程ID格式不正确").positive("课程ID格式不正确"))) }).optional();
 
 export const callbackInput = z.object({
   state: z.preprocess(blank, z.string({ error: "授权参数缺失，请重新发起授权" }).max(64, "授权已失效，请重新发起授权")),

@@ -82,7 +82,7 @@ export function LoginDialogHost() {
             <QrLoginPanel onConfirmed={(qrCodeToken, qrCodeTicket) => loginWith({ authentication_type: "qr_code", qrCodeToken, qrCodeTicket }, loggedIn)} />
           </div>
         )}
-        <LoginForms onLoggedIn={loggedIn} onNavigate={() => setOpen(false)} />
+        <LoginForms onLoggedIn={loggedIn} onNavigate={() => setOpen(false)} courseId={request.courseId} />
       </DialogContent>
     </Dialog>
   );
@@ -115,7 +115,7 @@ async function tryLogin(input: LoginInput, done: () => void): Promise<LoginFailu
   }
 }
 
-function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavigate: () => void }) {
+function LoginForms({ onLoggedIn, onNavigate, courseId }: { onLoggedIn: () => void; onNavigate: () => void; courseId?: number }) {
   const location = useLocation();
   const site = useRootData()?.shell.site;
   const methods = site?.loginMethods ?? ALL_METHODS;
@@ -269,7 +269,7 @@ function LoginForms({ onLoggedIn, onNavigate }: { onLoggedIn: () => void; onNavi
         </form>
       </Tabs>
       )}
-      {methods.includes(3) && (site?.authPlatforms.length ? <SitePlatformLinks platforms={site.authPlatforms} only={!offered.length} /> : <PlatformLoginEntry />)}
+      {methods.includes(3) && (site?.authPlatforms.length ? <SitePlatformLinks platforms={site.authPlatforms} only={!offered.length} /> : <PlatformLoginEntry courseId={courseId} />)}
 
       <div className="mt-auto flex items-center justify-between text-sm">
         <Link to={FORGET_URL} onClick={onNavigate} className="text-[#4e5969] hover:text-primary">

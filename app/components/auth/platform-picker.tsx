@@ -6,9 +6,9 @@ import { errorMessage, trpc } from "~/lib/trpc";
 type Platform = Awaited<ReturnType<typeof trpc.oauth.platforms.query>>[number];
 
 /** Sends the browser to the platform's authorize page; it comes back to /oauth/callback. */
-export async function startPlatformLogin(platformId: number, returnTo?: string) {
+export async function startPlatformLogin(platformId: number, returnTo?: string, courseId?: number) {
   const here = typeof window === "undefined" ? "/" : window.location.pathname + window.location.search;
-  const { url } = await trpc.oauth.authorizeUrl.query({ platformId, returnTo: returnTo ?? here });
+  const { url } = await trpc.oauth.authorizeUrl.query({ platformId, returnTo: returnTo ?? here, ...(courseId ? { courseId } : {}) });
   window.location.assign(url);
 }
 
@@ -22,24 +22,28 @@ function Logo({ p }: { p: Platform }) {
   );
 }
 
-/** The authorisation-platform picker: every enabled platform with its logo. */
-export function PlatformPickerDialog({ open, onOpenChange, returnTo }: { open: boolean; onOpenChange: (o: boolean) => void; returnTo?: string }) {
+/**
+ * The authorisation-platform picker: every enabled platform with its logo; for a course only 乐采云
+ * (`courseId`), the server lists only the platforms that course allows this learner.
+ */
+export function PlatformPickerDialog({ open, onOpenChange, returnTo, courseId }: { open: boolean; onOpenChange: (o: boolean) => void; returnTo?: string; courseId?: number }) {
   const [platforms, setPlatforms] = useState<Platform[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  useEffect(() => setPlatforms(null), [courseId]);
   useEffect(() => {
     if (!open || platforms) return;
     trpc.oauth.platforms
-      .query()
+      .query(courseId ? { courseId } : undefined)
       .then(setPlatforms)
       .catch((e) => {
         setPlatforms([]);
         toast.error(errorMessage(e));
       });
-  }, [open, platforms]);
+  }, [open, platforms, courseId]);
   const go = async (p: Platform) => {
     setBusy(p.id);
     try {
-      await startPlatformLogin(p.id, returnTo);
+      await startPlatformLogin(p.id, returnTo, courseId);
     } catch (e) {
       setBusy(null);
       toast.error(errorMessage(e));
@@ -73,7 +77,7 @@ export function PlatformPickerDialog({ open, onOpenChange, returnTo }: { open: b
 }
 
 /** The line under the login tabs: opens the picker. */
-export function PlatformLoginEntry() {
+export function PlatformLoginEntry({ courseId }: { courseId?: number }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="mt-3 flex items-center justify-center gap-2 text-xs text-[#86909c]">
@@ -82,7 +86,7 @@ export function PlatformLoginEntry() {
         授权平台登录
       </button>
       <span className="h-px flex-1 bg-border" />
-      <PlatformPickerDialog open={open} onOpenChange={setOpen} />
+      <PlatformPickerDialog open={open} onOpenChange={setOpen} courseId={courseId} />
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function ErrorDialogHost() {
     if (!request) return;
     if (button.action === "reacquire") return void reacquire(request);
     setOpen(false);
-    if (button.action === "login") openLoginDialog();
+    if (button.action === "login") openLoginDialog(button.courseId ? { courseId: button.courseId } : {});
     else if (button.action === "replace") window.location.replace(button.href);
     else if (button.action === "link") {
       if (button.external) window.open(button.href, "_blank", "noopener");

@@ -78,6 +78,8 @@ const schema = z.object({
   SSO_CLAIM_PHONE: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
   SSO_CLAIM_EMPLOYEE_NUMBER: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
   SSO_CLAIM_NAME: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
+  // WeChat official account (JS-SDK on shared pages): only shown by the diagnostic tool getWxJsTicket for now.
+  WX_APP_ID: z.string().min(1).max(64).optional(),
   SSO_CLAIM_ORG: z.string().regex(/^[\w.:-]{1,64}$/, "must be a claim name").optional(),
   SSO_DIRECTORY_URL: z.string().url().optional(),
   // A provider on plain http is refused in production unless this says the network is trusted.

@@ -37,6 +37,14 @@ export const SESSION_ENDED_CLOSE = 4401;
 export const sessionEndedMessage = z.object({ type: z.literal("session_ended"), data: z.object({ sessionIds: z.array(z.string().min(1).max(64)).max(1000) }) });
 export type SessionEndedMessage = z.infer<typeof sessionEndedMessage>;
 
+// Back-office tools (docs/decisions/036-diagnostic-tools.md): a notice to a user's open pages, and the
+// closing of a user's sockets, which reconnect like after any drop (this code is not SESSION_ENDED_CLOSE).
+export const noticeMessage = z.object({ type: z.literal("notice"), title: z.string().max(100), content: z.string().max(500), ts: z.number() });
+export type NoticeMessage = z.infer<typeof noticeMessage>;
+export const USER_REMOVED_CLOSE = 4001;
+export const userDisconnectMessage = z.object({ type: z.literal("user_disconnect"), data: z.object({ userId: z.number().int().positive() }) });
+export type UserDisconnectMessage = z.infer<typeof userDisconnectMessage>;
+
 // A live room socket reports its viewers to the app this often; the app counts no gap longer than 2.5 of these.
 export const PRESENCE_REPORT_MS = 30_000;
 

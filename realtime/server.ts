@@ -3,7 +3,7 @@ import { createAppClient, isRefusal, type AppClient } from "./app-client";
 import { envelope, type Bus } from "./bus";
 import { bearerMatches, cookieValue, originAllowed, originSet, readBody } from "./http";
 import { emptyStats, FLOOD_CLOSE, fullBucket, refill, USER_FRAME_BURST, USER_FRAMES_PER_SECOND, type Bucket, type RoomStats } from "./limits";
-import { encode, parseClientMessage, sessionEndedMessage, unreadMessage } from "./protocol";
+import { encode, parseClientMessage, sessionEndedMessage, unreadMessage, userDisconnectMessage, USER_REMOVED_CLOSE } from "./protocol";
 import { createSessionRegistry, type SessionRegistry } from "./sessions";
 import { topics, userIdOfTopic } from "./topics";
 import { uWS } from "./uws";
@@ -101,10 +101,21 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RealtimeServ
   app.ws<SocketData>("/api/elearning/ws/:userId", behavior);
   app.ws<SocketData>("/ws/:userId", behavior);
   const live = mountLiveRooms(app, { bus: opts.bus, client: liveClient, sessionCookie: SESSION_COOKIE, sessions, allowedOrigins, stats, visitorsPerAddress: opts.visitorsPerAddress });
-  mountHttp(app, opts, () => open.size);
+  /** Closes a user's sockets on this process (an admin's tool); their pages reconnect. */
+  const disconnectUser = (userId: number) => {
+    const mine = [...open].filter((ws) => ws.getUserData().userId === userId);
+    for (const ws of mine) ws.end(USER_REMOVED_CLOSE, "removed by admin");
+    return mine.length + live.disconnectUser(userId);
+  };
+  mountHttp(app, opts, { sockets: () => open.size, open, live });
   const batcher = createBatcher((topic, text) => void app.publish(topic, text), { tickMs: opts.batchMs ?? LIVE_BATCH_MS, maxFrames: LIVE_BATCH_MAX_FRAMES });
 
   const stopBus = opts.bus.subscribe((topic, message) => {
+    if (topic === topics.disconnect()) {
+      const asked = userDisconnectMessage.safeParse(message);
+      if (asked.success) disconnectUser(asked.data.data.userId);
+      return;
+    }
     if (topic === topics.sessions()) {
       const ended = sessionEndedMessage.safeParse(message);
       if (ended.success) sessions.end(ended.data.data.sessionIds);
@@ -243,8 +254,66 @@ function answer(res: HttpResponse, status: string, body = "") {
   res.cork(() => res.writeStatus(status).end(body));
 }
 
-function mountHttp(app: TemplatedApp, opts: RealtimeOptions, sockets: () => number) {
+/** What the diagnostic endpoints read of this process. */
+interface HttpDeps {
+  sockets: () => number;
+  open: ReadonlySet<WebSocket<SocketData>>;
+  live: ReturnType<typeof mountLiveRooms>;
+}
+
+/** A session id shown to an admin: enough to tell two apart, never enough to use. */
+const maskSession = (id: string) => (id.length > 8 ? `${id.slice(0, 4)}****${id.slice(-4)}` : "****");
+const VIEWERS_SHOWN = 50;
+
+function answerJson(res: HttpResponse, body: unknown) {
+  res.cork(() => res.writeStatus("200 OK").writeHeader("content-type", "application/json").end(JSON.stringify(body)));
+}
+
+function mountHttp(app: TemplatedApp, opts: RealtimeOptions, deps: HttpDeps) {
+  const { sockets } = deps;
   app.get("/healthz", (res) => void res.end(`ok ${sockets()}`));
+
+  // Diagnostic tool (getWebSocketUser): who is connected to this process, by user or by live room.
+  app.get("/internal/connections", (res, req) => {
+    if (!bearerMatches(req.getHeader("authorization"), opts.serviceToken)) return void res.writeStatus("401 Unauthorized").end("unauthorized");
+    const query = new URLSearchParams(req.getQuery() ?? "");
+    const userId = Number(query.get("userId") ?? "");
+    const liveId = Number(query.get("liveId") ?? "");
+    if (Number.isSafeInteger(liveId) && liveId > 0) {
+      return void answerJson(res, { liveId, online: deps.live.rooms.online(liveId), ...deps.live.viewersOf(liveId, VIEWERS_SHOWN) });
+    }
+    if (!Number.isSafeInteger(userId) || userId <= 0) return void res.writeStatus("400 Bad Request").end("expected userId or liveId");
+    const mine = [...deps.open].filter((ws) => ws.getUserData().userId === userId).map((ws) => ws.getUserData());
+    answerJson(res, { userId, sockets: mine.length, sessions: [...new Set(mine.map((d) => maskSession(d.sessionId)))], total: sockets() });
+  });
+
+  // Diagnostic tool (removeWebSocketUser): closes a user's sockets on every process sharing the bus.
+  app.post("/internal/disconnect", (res, req) => {
+    if (!bearerMatches(req.getHeader("authorization"), opts.serviceToken)) return void res.writeStatus("401 Unauthorized").end("unauthorized");
+    let aborted = false;
+    res.onAborted(() => (aborted = true));
+    void readBody(res, 1024).then(async (body) => {
+      if (aborted) return;
+      let raw: unknown = null;
+      try {
+        raw = JSON.parse(body?.toString("utf8") ?? "");
+      } catch {
+        // answered below as a bad request
+      }
+      const parsed = userDisconnectMessage.shape.data.safeParse(raw);
+      if (!parsed.success) return answer(res, "400 Bad Request", "expected {userId}");
+      const userId = parsed.data.userId;
+      const here = [...deps.open].filter((ws) => ws.getUserData().userId === userId).length;
+      try {
+        await opts.bus.publish(topics.disconnect(), { type: "user_disconnect", data: { userId } });
+      } catch (e) {
+        console.warn(`realtime: disconnect of user ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+        if (!aborted) answer(res, "502 Bad Gateway", "bus unavailable");
+        return;
+      }
+      if (!aborted) res.cork(() => res.writeStatus("200 OK").writeHeader("content-type", "application/json").end(JSON.stringify({ userId, userSocketsHere: here })));
+    });
+  });
 
   // The app (or a script) hands a frame to every subscriber of a topic, on every process sharing the bus.
   app.post("/internal/publish", (res, req) => {

@@ -4,6 +4,8 @@ export const topics = {
   live: (liveId: number | string) => `live/${liveId}`,
   /** Ended sessions (no socket subscribes: each realtime process closes the sockets they opened). */
   sessions: () => "sessions",
+  /** Users whose sockets an admin closed (no socket subscribes: each realtime process closes its own). */
+  disconnect: () => "disconnect",
 };
 
 /** The user id of a `user/{id}` topic, or null for any other topic. */

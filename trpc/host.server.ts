@@ -8,6 +8,7 @@ import { startCertImageSweep } from "./cert/image-sweep";
 import { startOrderSweep } from "./order/sweep";
 import { sitePathOf } from "./site/site.service";
 import { startEventReportSweep } from "./event/report-sender";
+import { startDashboardSweep } from "./tool/dashboard-sweep";
 
 /**
  * The API mounts that server.mjs answers before the Remix handler: the legacy adapter (/api/elearning,
@@ -55,12 +56,14 @@ export const host = {
   /**
    * The background sweeps: message tasks (docs/decisions/014-message-tasks.md; the runner lease lets one
    * process sweep at a time), certificate images not drawn yet (docs/decisions/023-certificates.md) and
-   * unpaid orders past their time (docs/decisions/027-commerce.md).
+   * unpaid orders past their time (docs/decisions/027-commerce.md), and the dashboard's daily figures
+   * (docs/decisions/035-dashboard.md).
    */
   startMessageTaskRunner: () => {
     startTaskRunner(getDb);
     startCertImageSweep(getDb);
     startOrderSweep(getDb);
     startEventReportSweep(getDb);
+    startDashboardSweep(getDb);
   },
 };

@@ -26,6 +26,7 @@ import { revenueRouter } from "./revenue/router";
 import { ssoRouter } from "./sso/router";
 import { toolRouter } from "./tool/router";
 import { eventRouter } from "./event/router";
+import { rankRouter } from "./rank/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -56,6 +57,7 @@ export const appRouter = router({
   sso: ssoRouter,
   event: eventRouter,
   tool: toolRouter,
+  rank: rankRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,7 +12,7 @@ import { Table, Td, Th } from "~/components/admin/table";
 import { adminToast } from "~/components/admin/toast";
 import { useSelection } from "~/components/admin/use-selection";
 import { useActionToast } from "~/components/course/use-action-toast";
-import { MESSAGE_STATUS_OPTIONS, MessageStatusBadge, ReadCount } from "~/components/message/status";
+import { MESSAGE_KIND_OPTIONS, MESSAGE_STATUS_OPTIONS, MessageStatusBadge, ReadCount } from "~/components/message/status";
 import { Button } from "~/components/ui/button";
 import { Card, EmptyState } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -26,8 +26,8 @@ const PAGE_SIZE = 15;
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const sp = new URL(request.url).searchParams;
-    const filters = { keyword: sp.get("keyword") ?? "", status: sp.get("status") ?? "" };
-    const page = await caller.message.admin.page({ keyword: filters.keyword, status: filters.status, pageNo: sp.get("page") ?? undefined, pageSize: PAGE_SIZE } as never);
+    const filters = { keyword: sp.get("keyword") ?? "", status: sp.get("status") ?? "", kind: sp.get("kind") ?? "" };
+    const page = await caller.message.admin.page({ keyword: filters.keyword, status: filters.status, kind: filters.kind, pageNo: sp.get("page") ?? undefined, pageSize: PAGE_SIZE } as never);
     return { page, filters };
   });
 
@@ -112,6 +112,7 @@ export default function AdminMessages() {
         <div className="mb-4 flex flex-wrap items-center gap-3">
           <Form method="get" className="flex gap-3">
             <Input name="keyword" defaultValue={filters.keyword} placeholder="搜索标题或内容" aria-label="搜索标题或内容" className="w-64" maxLength={100} />
+            <FilterSelect name="kind" label="类型" allLabel="全部类型" defaultValue={filters.kind} options={MESSAGE_KIND_OPTIONS} />
             <FilterSelect name="status" label="状态" allLabel="全部状态" defaultValue={filters.status} options={MESSAGE_STATUS_OPTIONS} />
             <Button type="submit" variant="secondary">
               查询
@@ -129,6 +130,7 @@ export default function AdminMessages() {
                   <input type="checkbox" aria-label="全选本页" disabled={!deletable.length} checked={selection.page === true} onChange={(e) => selection.setPage(e.target.checked)} />
                 </Th>
                 <Th>标题</Th>
+                <Th>类型</Th>
                 <Th>接收对象</Th>
                 <Th>状态</Th>
                 <Th>已读 / 接收</Th>
@@ -151,6 +153,7 @@ export default function AdminMessages() {
                       {m.content}
                     </p>
                   </Td>
+                  <Td>{m.kindText}</Td>
                   <Td>{m.targetType === 3 && m.status === 0 ? `${m.targetText}（${m.boundCount}人）` : m.targetText}</Td>
                   <Td>
                     <MessageStatusBadge status={m.status} text={m.statusText} />
@@ -190,7 +193,7 @@ export default function AdminMessages() {
             </tbody>
           </Table>
         ) : (
-          <EmptyState title={filters.keyword || filters.status ? "没有符合条件的站内信" : "还没有站内信"} hint="点击右上角「新建站内信」，写好后发送给全部用户、开放范围或指定用户" />
+          <EmptyState title={filters.keyword || filters.status || filters.kind ? "没有符合条件的站内信" : "还没有站内信"} hint="点击右上角「新建站内信」，写好后发送给全部用户、开放范围或指定用户" />
         )}
         <div className="mt-4">
           <Pager total={page.total} pageNo={page.pageNo} pageSize={page.pageSize} hrefFor={hrefFor} />

@@ -48,6 +48,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         content: text("content"),
         linkUrl: text("linkUrl"),
         targetType: text("targetType"),
+        kind: text("kind"),
         roleIds: form.getAll("roleIds").map(String),
         groupIds: form.getAll("groupIds").map(String),
         tagIds: form.getAll("tagIds").map(String),

@@ -77,6 +77,15 @@ export default function Overview() {
       </div>
       <div className="mt-5 flex items-center justify-between rounded-lg border border-border px-5 py-4">
         <div>
+          <p className="text-sm font-medium text-[#1d2129]">学习排行</p>
+          <p className="mt-1 text-xs text-muted">本周、本月和累计学习时长排名，看看自己排第几</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/rank">查看排行</Link>
+        </Button>
+      </div>
+      <div className="mt-3 flex items-center justify-between rounded-lg border border-border px-5 py-4">
+        <div>
           <p className="text-sm font-medium text-[#1d2129]">题库练习</p>
           <p className="mt-1 text-xs text-muted">顺序、随机、按题型刷题，即时判分，错题自动收入错题本</p>
         </div>

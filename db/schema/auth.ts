@@ -29,7 +29,12 @@ export const users = pgTable(
     registerSource: varchar("register_source", { length: 20 }).notNull().default("web"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_login_name_uq").on(sql`lower(${t.loginName})`), uniqueIndex("users_mobile_uq").on(t.mobile)],
+  (t) => [
+    uniqueIndex("users_login_name_uq").on(sql`lower(${t.loginName})`),
+    uniqueIndex("users_mobile_uq").on(t.mobile),
+    // The all-time study ranking reads learners by their study seconds.
+    index("users_learn_time_idx").on(t.learnTime),
+  ],
 );
 
 /** Sessions as in Lucia's guide: the id is the SHA-256 of the cookie token, never the token itself. */

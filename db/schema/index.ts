@@ -20,3 +20,4 @@ export * from "./commerce";
 export * from "./sso";
 export * from "./event";
 export * from "./audit";
+export * from "./dashboard";

@@ -4,8 +4,12 @@ import type { OpenRangeEntry } from "@base/open-range";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { users } from "./auth";
 
+/** What a delivered message is: 1 a station message (站内通知), 2 a mail (邮件) from the platform. */
+export const MESSAGE_KIND = { station: 1, mail: 2 } as const;
+export type MessageKind = (typeof MESSAGE_KIND)[keyof typeof MESSAGE_KIND];
+
 /**
- * Station messages: one row per recipient. businessType/businessId name the event that caused it;
+ * Station messages and mails: one row per recipient. businessType/businessId name the event that caused it;
  * a recipient gets one message per event (the partial unique index), so a repeated event sends nothing.
  */
 export const stationMessages = pgTable(
@@ -18,6 +22,8 @@ export const stationMessages = pgTable(
     title: varchar("title", { length: 100 }).notNull(),
     content: text("content").notNull().default(""),
     link: text("link"),
+    /** MESSAGE_KIND: both kinds share sending, read state and the header's unread count. */
+    kind: smallint("kind").notNull().default(1),
     businessType: varchar("business_type", { length: 40 }),
     businessId: varchar("business_id", { length: 64 }),
     readAt: tz("read_at"),
@@ -50,6 +56,8 @@ export const adminMessages = pgTable(
     content: text("content").notNull().default(""),
     /** A site path (/course/detail?id=1) or an http(s) address. */
     link: varchar("link", { length: 500 }),
+    /** MESSAGE_KIND of the copies it sends: a station message or a mail. */
+    kind: smallint("kind").notNull().default(1),
     status: smallint("status").notNull().default(0),
     targetType: smallint("target_type").notNull().default(1),
     /** Recipients when targetType is 2: the open range entries, any one of which reaches a user. */

@@ -1,5 +1,6 @@
-import { bigint, index, integer, jsonb, pgTable, smallint, text, varchar } from "drizzle-orm/pg-core";
-import { id, timestamps, tz } from "./_columns";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps, tz } from "./_columns";
+import { users } from "./auth";
 
 // Operations content (back-office.md 7.1): what the home page and the header show, ordered by `sort` (1..n per scope).
 
@@ -41,6 +42,21 @@ export const notices = pgTable(
     ...timestamps(),
   },
   (t) => [index("operate_notices_scope_idx").on(t.siteId, t.sort)],
+);
+
+/** A learner's like of a notice: one per learner and notice; counts are read from these rows. */
+export const noticeLikes = pgTable(
+  "operate_notice_likes",
+  {
+    noticeId: bigint("notice_id", { mode: "number" })
+      .notNull()
+      .references(() => notices.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.userId] }), index("operate_notice_likes_user_idx").on(t.userId)],
 );
 
 /** Recommendation blocks: top-level categories of the home section, their children are the sub-tabs. */

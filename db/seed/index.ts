@@ -27,6 +27,7 @@ import { seedSites } from "./sites";
 import { seedEvents } from "./events";
 import { seedOrganizations } from "./organizations";
 import { seedAudit } from "./audit";
+import { seedRank } from "./rank";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -127,5 +128,6 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedEvents(db);
   await seedOrganizations(db);
   await seedAudit(db);
+  await seedRank(db);
   return { seeded: true };
 }

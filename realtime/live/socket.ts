@@ -3,7 +3,7 @@ import { isRefusal } from "../app-client";
 import type { Bus } from "../bus";
 import { cookieValue, originAllowed, socketClient } from "../http";
 import { createUserLimits, FLOOD_CLOSE, FRAME_BURST, FRAMES_PER_SOCKET_PER_SECOND, fullBucket, refill, LIKES_PER_SOCKET_PER_SECOND, VISITOR_SOCKETS_PER_ADDRESS, type Bucket, type RoomStats } from "../limits";
-import { parseLiveClientMessage } from "../protocol";
+import { parseLiveClientMessage, USER_REMOVED_CLOSE } from "../protocol";
 import type { SessionRegistry } from "../sessions";
 import { topics } from "../topics";
 import type { LiveAppClient } from "./app-client";
@@ -144,6 +144,30 @@ export function mountLiveRooms(
   return {
     viewers: () => viewers.size,
     rooms,
+    /** Who watches a live on this process (diagnostic tool): its sockets and the first `limit` distinct viewers. */
+    viewersOf(liveId: number, limit: number) {
+      const people = new Map<number, { userId: number; nick: string; sockets: number }>();
+      let sockets = 0;
+      let visitors = 0;
+      for (const ws of viewers) {
+        const v = ws.getUserData();
+        if (v.liveId !== liveId) continue;
+        sockets += 1;
+        if (!v.userId) visitors += 1;
+        else {
+          const p = people.get(v.userId) ?? { userId: v.userId, nick: v.nick, sockets: 0 };
+          p.sockets += 1;
+          people.set(v.userId, p);
+        }
+      }
+      return { sockets, visitors, userNum: people.size, users: [...people.values()].slice(0, limit) };
+    },
+    /** Closes a user's live-room sockets; their pages reconnect. Answers how many closed. */
+    disconnectUser(userId: number) {
+      const mine = [...viewers].filter((ws) => ws.getUserData().userId === userId);
+      for (const ws of mine) ws.end(USER_REMOVED_CLOSE, "removed by admin");
+      return mine.length;
+    },
     async close() {
       closed = true;
       clearInterval(pruneTimer);

@@ -8,6 +8,8 @@ export interface AdminMessageInput {
   link?: string | null;
   /** 1 全部用户, 2 开放范围, 3 指定用户. */
   targetType?: 1 | 2 | 3;
+  /** 1 站内信 (default), 2 邮件. */
+  kind?: 1 | 2;
   openRange?: OpenRangeEntry[];
   userIds?: number[];
   createdBy: number;
@@ -24,6 +26,7 @@ export async function createAdminMessage(db: Db, input: AdminMessageInput) {
     content: input.content ?? `${input.title}，请及时查看。`,
     link: input.link ?? null,
     targetType: input.targetType ?? 3,
+    kind: input.kind ?? 1,
     openRange: input.targetType === 2 ? input.openRange : undefined,
   });
   if (input.userIds?.length) await addBoundUsers(db, made.id, input.userIds, "pick");

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@db/client";
 import { checkInMedals, learningPaths } from "@db/schema";
 import { publicOrigin } from "../cert/issue.service";
 import { CHECK_IN_BUSINESS, MEDALS, medalOf } from "./schemas";
+import { registerCache } from "@base/cache-registry";
 
 export type MedalRow = typeof checkInMedals.$inferSelect;
 
@@ -28,6 +29,21 @@ export const mapUrl = (mapId: number) => `${publicOrigin()}/map/detail?id=${mapI
 
 // The QR code of a map never changes: drawn once per address (a few hundred maps at most).
 const qrCache = new Map<string, Promise<string>>();
+registerCache({
+  name: "medal-qr",
+  title: "学习地图分享二维码",
+  description: "学习地图分享地址的二维码图片（每个地址画一次，最多500个）；删除后下次打开时重画",
+  keys: () => [...qrCache.keys()],
+  get: (key) => (qrCache.has(key) ? { key, value: "二维码图片（data URL）" } : null),
+  delete: (key) => {
+    if (key === "*") {
+      const n = qrCache.size;
+      qrCache.clear();
+      return n;
+    }
+    return qrCache.delete(key) ? 1 : 0;
+  },
+});
 export function shareQrCode(mapId: number): Promise<string> {
   const url = mapUrl(mapId);
   let hit = qrCache.get(url);

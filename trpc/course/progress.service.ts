@@ -178,3 +178,76 @@ export async function compensateProgress(db: DbOrTx, viewer: Viewer, courseId: n
   }
   return { courseId, applied };
 }
+
+// ---------- repairs (diagnostic tools, docs/decisions/036-diagnostic-tools.md) ----------
+
+/**
+ * refreshUserLearn: the learner's courses and totals recomputed from the section records. A course's
+ * progress and study seconds only move up (time credited for a section deleted since stays counted); a
+ * course whose sections are all complete but that was never marked completes now, with its certificate
+ * and learning-map step, exactly as the player's report would have done. The totals on the account
+ * (learnTime, learnHour, learnLesson) are the sums of the courses. A second run changes nothing.
+ */
+export async function recomputeLearner(db: DbOrTx, userId: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ learnTime: users.learnTime, learnHour: users.learnHour, learnLesson: users.learnLesson }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw badInput("学员不存在");
+    const mine = await tx.select().from(userCourses).where(eq(userCourses.userId, userId)).for("update");
+    const fixed: { courseId: number; progress: [number, number]; learnSeconds: [number, number]; completed: [number, number] }[] = [];
+    for (const uc of mine) {
+      const { progress, completedAll } = await refreshCourse(tx, userId, uc.courseId);
+      const [watched] = await tx
+        .select({ s: sql<number>`coalesce(sum(${userChapterProgress.watchedSeconds}), 0)`.mapWith(Number) })
+        .from(userChapterProgress)
+        .where(and(eq(userChapterProgress.userId, userId), eq(userChapterProgress.courseId, uc.courseId)));
+      const seconds = Math.max(uc.learnSeconds, watched?.s ?? 0);
+      const nextProgress = Math.max(uc.progress, progress);
+      const completes = uc.completed === 0 && completedAll && uc.payStatus === 1;
+      if (seconds === uc.learnSeconds && nextProgress === uc.progress && !completes) continue;
+      await tx
+        .update(userCourses)
+        .set({ learnSeconds: seconds, progress: nextProgress, ...(completes ? { completed: 1, completedAt: now } : {}) })
+        .where(eq(userCourses.id, uc.id));
+      if (completes) {
+        await onCourseCompleted(tx, userId, uc.courseId);
+        await onPathContentCompleted(tx, userId, 1, uc.courseId);
+      }
+      fixed.push({ courseId: uc.courseId, progress: [uc.progress, nextProgress], learnSeconds: [uc.learnSeconds, seconds], completed: [uc.completed, completes ? 1 : uc.completed] });
+    }
+    const [sums] = await tx
+      .select({
+        seconds: sql<number>`coalesce(sum(${userCourses.learnSeconds}), 0)`.mapWith(Number),
+        completed: sql<number>`count(*) filter (where ${userCourses.completed} = 1)`.mapWith(Number),
+      })
+      .from(userCourses)
+      .where(eq(userCourses.userId, userId));
+    const after = { learnTime: sums?.seconds ?? 0, learnHour: Math.floor((sums?.seconds ?? 0) / 3600), learnLesson: sums?.completed ?? 0 };
+    const totalsChanged = after.learnTime !== user.learnTime || after.learnHour !== user.learnHour || after.learnLesson !== user.learnLesson;
+    if (totalsChanged) await tx.update(users).set(after).where(eq(users.id, userId));
+    return { userId, courses: mine.length, fixedCourses: fixed, before: user, after, changed: totalsChanged || fixed.length > 0 };
+  });
+}
+
+/**
+ * unlockLearnCourseware: nothing locks a section itself (sections open in any order, seeking is free);
+ * what can stop a learner's time from counting is the learner's study clock standing in the future (a
+ * report stamped ahead of the server's clock), which credits nothing until that moment. Checks the
+ * enrolment and the clock and sets a future clock back to now; answers what was checked.
+ */
+export async function unlockLearnClock(db: DbOrTx, userId: number, courseId: number, now = new Date()) {
+  const [user] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId));
+  if (!user) throw badInput("学员不存在");
+  const checked: string[] = [];
+  const [mine] = await db.select().from(userCourses).where(and(eq(userCourses.userId, userId), eq(userCourses.courseId, courseId)));
+  checked.push(!mine ? "学员未加入该课程（无学习记录可解锁）" : mine.payStatus === 1 ? "课程学习资格正常" : "课程待支付：学员支付后才能学习");
+  checked.push(user.status === 1 ? "账号状态正常" : "账号已被禁用：请先在用户管理中启用");
+  const [clock] = await db.select().from(userLearnClocks).where(eq(userLearnClocks.userId, userId));
+  let unlocked = false;
+  if (clock && clock.lastCountedAt.getTime() > now.getTime()) {
+    await db.update(userLearnClocks).set({ lastCountedAt: now }).where(eq(userLearnClocks.userId, userId));
+    unlocked = true;
+    checked.push(`学习计时停在未来时刻（${clock.lastCountedAt.toISOString()}），已重置为当前时间`);
+  } else checked.push("学习计时正常");
+  checked.push("课件章节不设顺序锁定，可自由拖动与切换");
+  return { userId, courseId, unlocked, checked, message: unlocked ? "已解锁：学员的学习时长将继续累计" : "未发现被锁定的学习进度" };
+}

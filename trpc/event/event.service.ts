@@ -248,3 +248,58 @@ export async function reportAll(db: DbOrTx, id: number) {
   for (const p of passes) made += await db.transaction((tx) => enqueueExamPass(tx, p.userId, p.examId, p.score));
   return { made };
 }
+
+// ---------- diagnostic tools (docs/decisions/036-diagnostic-tools.md) ----------
+
+/**
+ * sendEventRemind: the event's owner is told again of every pass it should know of: missing reports are
+ * made (reportAll) and the waiting ones are due now, so the report sweep sends them on its next round.
+ */
+export async function remindEventOwner(db: DbOrTx, id: number) {
+  const e = await loadEvent(db, id);
+  if (!e.webhookUrl) throw fail("该活动未配置回调地址，无法发送");
+  const { made } = await reportAll(db, e.id);
+  const due = await db
+    .update(eventReports)
+    .set({ nextAttemptAt: new Date() })
+    .where(and(eq(eventReports.eventId, e.id), eq(eventReports.status, 0)))
+    .returning({ id: eventReports.id });
+  const [delivered] = await db.select({ n: count() }).from(eventReports).where(and(eq(eventReports.eventId, e.id), eq(eventReports.status, 1)));
+  return { eventId: e.id, made, waiting: due.length, delivered: Number(delivered?.n ?? 0), note: due.length ? "待发送的上报已排到现在，后台每30秒发送一次" : "没有待发送的上报" };
+}
+
+/**
+ * pushStudyResult: what an event's owner hears of a learner is their passes of the event's exams. For each
+ * running event binding the course, the learner's passes of its exams are reported again (reportOne);
+ * answers what was pushed, or why nothing was.
+ */
+export async function pushStudyResult(db: DbOrTx, userId: number, courseId: number) {
+  const bound = await db
+    .select({ e: events })
+    .from(eventBindings)
+    .innerJoin(events, eq(events.id, eventBindings.eventId))
+    .where(and(eq(eventBindings.contentType, 1), eq(eventBindings.contentId, courseId), eq(events.status, 1), live));
+  if (!bound.length) return { userId, courseId, events: [], pushed: 0, note: "该课程未绑定到进行中的培训活动，无需推送" };
+  const out: { eventId: number; name: string; exams: { examId: number; pushed: boolean; reason?: string; reportId?: number; status?: number }[] }[] = [];
+  let pushed = 0;
+  for (const { e } of bound) {
+    const examIds = (await db.select().from(eventBindings).where(and(eq(eventBindings.eventId, e.id), eq(eventBindings.contentType, 3)))).map((b) => b.contentId);
+    const exams: (typeof out)[number]["exams"] = [];
+    for (const examId of examIds) {
+      if (!e.webhookUrl) {
+        exams.push({ examId, pushed: false, reason: "活动未配置回调地址" });
+        continue;
+      }
+      try {
+        const r = await reportOne(db, { id: e.id, userId, examId });
+        exams.push({ examId, pushed: true, ...r });
+        pushed += 1;
+      } catch (err) {
+        exams.push({ examId, pushed: false, reason: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    out.push({ eventId: e.id, name: e.name, exams });
+  }
+  const note = pushed ? `已排队推送${pushed}条考试通过记录，后台每30秒发送一次` : "学员在这些活动的考试中尚无可推送的通过记录";
+  return { userId, courseId, events: out, pushed, note };
+}

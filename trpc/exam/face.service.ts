@@ -3,6 +3,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { env, webWorkers } from "@base/env.server";
+import { registerCache } from "@base/cache-registry";
 
 /** The picture cannot be read; the message is for the learner. */
 export class FaceImageError extends Error {}
@@ -191,6 +192,22 @@ export function describeFace(bytes: Uint8Array): Promise<Float32Array | null> {
 const registered = new Map<string, Float32Array | null>();
 const describing = new Map<string, Promise<Float32Array | null | undefined>>();
 const REGISTERED_MAX = 1000;
+
+registerCache({
+  name: "face-descriptors",
+  title: "人脸比对底照特征",
+  description: `考试人脸核验用的底照特征（按照片对象键，最多 ${REGISTERED_MAX} 张）；学员更换照片后删除，下次核验重新计算`,
+  keys: () => [...registered.keys()],
+  get: (key) => (registered.has(key) ? { key, value: registered.get(key) ? `已提取特征（${registered.get(key)!.length} 维）` : "照片中未检测到人脸" } : null),
+  delete: (key) => {
+    if (key === "*") {
+      const n = registered.size;
+      registered.clear();
+      return n;
+    }
+    return registered.delete(key) ? 1 : 0;
+  },
+});
 
 export async function registeredDescriptor(cacheKey: string, load: () => Promise<Uint8Array | null>) {
   if (registered.has(cacheKey)) {

@@ -23,13 +23,15 @@ import { eventLegacy } from "../event/legacy";
 import { groupBuyLegacy } from "../groupbuy/legacy";
 import { revenueLegacy } from "../revenue/legacy";
 import { ssoLegacy } from "../sso/legacy";
+import { TOOL_GET_STATE_CHANGES, toolLegacy } from "../tool/legacy";
+import { rankLegacy } from "../rank/legacy";
 
 /** Rows single sign-on answers in the org domain's place (ssouser reads the directory first). */
 const takenBySso = new Set(ssoLegacy.map((r) => `${r.method} ${r.path}`));
 const orgRows = orgLegacy.filter((r) => !takenBySso.has(`${r.method} ${r.path}`));
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy, ...eventLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy, ...eventLegacy, ...toolLegacy, ...rankLegacy];
 
 interface Compiled {
   row: LegacyRow;
@@ -117,4 +119,6 @@ export const GET_STATE_CHANGES: Record<string, "run" | LegacyRow["call"]> = {
     const { count } = await c.comment.unreadCount();
     return { count: 0, unReadCount: count };
   },
+  // The back office's diagnostic tools (trpc/tool/legacy.ts).
+  ...TOOL_GET_STATE_CHANGES,
 };

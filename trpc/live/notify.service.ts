@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { livePlaybackSubscriptions, liveSeries, liveSeriesSubscriptions } from "@db/schema";
+import { liveAppointments, livePlaybackSubscriptions, liveSeries, liveSeriesSubscriptions, users } from "@db/schema";
 import { sendToUsers } from "../message/message.service";
 import type { Live } from "./room.service";
 
@@ -8,6 +8,8 @@ import type { Live } from "./room.service";
 export const REPLAY_READY = "live_replay";
 export const SERIES_NEW_LIVE = "live_series_new";
 export const SERIES_LIVE_START = "live_series_start";
+export const APPOINTMENT_UPCOMING = "live_appointment";
+export const APPOINTMENT_ON_AIR = "live_appointment_start";
 
 const roomLink = (l: Live) => `/live/detail?roomId=${l.roomId}`;
 const when = (d: Date) => new Date(d.getTime() + 8 * 3600e3).toISOString().slice(0, 16).replace("T", " ");
@@ -58,4 +60,23 @@ export async function notifySeriesLiveStart(db: DbOrTx, live: Live) {
     businessType: SERIES_LIVE_START,
     businessId: live.id,
   });
+}
+
+/**
+ * Learners who reserved the live are told now (diagnostic tools): "upcoming" before it starts (keyed by
+ * the start time, so a moved start reminds again), "on air" once it started (once per live).
+ */
+export async function notifyAppointments(db: DbOrTx, live: Live, kind: "upcoming" | "on-air") {
+  const rows = await db
+    .select({ userId: liveAppointments.userId })
+    .from(liveAppointments)
+    .innerJoin(users, eq(users.id, liveAppointments.userId))
+    .where(and(eq(liveAppointments.liveId, live.id), eq(users.status, 1)));
+  if (!rows.length) return { appointed: 0, sent: 0 };
+  const draft =
+    kind === "upcoming"
+      ? { title: "预约的直播即将开始", content: `您预约的直播「${live.name}」将于 ${when(live.startTime)} 开播，请准时观看。`, businessType: APPOINTMENT_UPCOMING, businessId: `${live.id}@${live.startTime.getTime()}` }
+      : { title: "预约的直播开始了", content: `您预约的直播「${live.name}」正在直播，点击进入直播间。`, businessType: APPOINTMENT_ON_AIR, businessId: live.id };
+  const sent = await sendToUsers(db, rows.map((r) => r.userId), { ...draft, link: roomLink(live) });
+  return { appointed: rows.length, sent: sent.length };
 }

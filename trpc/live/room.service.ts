@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { inSiteScope, type SiteScope } from "../site/site.service";
 import type { DbOrTx } from "@db/client";
-import { liveAppointments, livePlaybackSubscriptions, lives, liveSeats, liveWatchRecords, users } from "@db/schema";
+import { liveAppointments, liveMessages, livePlaybackSubscriptions, lives, liveSeats, liveWatchRecords, users } from "@db/schema";
 import { isPaid, priceView } from "@base/price";
 import { env } from "@base/env.server";
 import { PRESENCE_REPORT_MS } from "../../realtime/protocol";
@@ -355,6 +355,35 @@ async function rescore(db: DbOrTx, liveId: number, userIds: number[]) {
     .update(liveWatchRecords)
     .set({ score: scoreSql })
     .where(and(eq(liveWatchRecords.liveId, liveId), inArray(liveWatchRecords.userId, userIds)));
+}
+
+/**
+ * refreshLiveStatics (diagnostic tool): every viewer's score recomputed from its parts (watch time,
+ * replay time, interactions), and the live's figures read from its records. The like count is the one
+ * figure a live stores; likes are counted, not recorded one by one, so it is shown as stored.
+ */
+export async function refreshLiveFigures(db: DbOrTx, liveId: number) {
+  const live = await findLive(db, { liveId }, { admin: true });
+  const rescored = await db
+    .update(liveWatchRecords)
+    .set({ score: scoreSql })
+    .where(and(eq(liveWatchRecords.liveId, live.id), sql`${liveWatchRecords.score} is distinct from (${scoreSql})`))
+    .returning({ id: liveWatchRecords.id });
+  const r = liveWatchRecords;
+  const [w] = await db
+    .select({
+      viewerNum: sql<number>`count(*)`.mapWith(Number),
+      entryNum: sql<number>`coalesce(sum(${r.entryCount}), 0)`.mapWith(Number),
+      watchSeconds: sql<number>`coalesce(sum(${r.watchSeconds}), 0)`.mapWith(Number),
+      playbackSeconds: sql<number>`coalesce(sum(${r.playbackSeconds}), 0)`.mapWith(Number),
+      interactions: sql<number>`coalesce(sum(${r.interactions}), 0)`.mapWith(Number),
+      totalScore: sql<number>`coalesce(sum(${r.score}), 0)`.mapWith(Number),
+    })
+    .from(r)
+    .where(eq(r.liveId, live.id));
+  const [appointments] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(liveAppointments).where(eq(liveAppointments.liveId, live.id));
+  const [comments] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(liveMessages).where(and(eq(liveMessages.liveId, live.id), eq(liveMessages.kind, "comment")));
+  return { liveId: live.id, name: live.name, rescored: rescored.length, figures: { ...w!, appointmentNum: appointments?.n ?? 0, commentNum: comments?.n ?? 0, likeCount: live.likeCount } };
 }
 
 /** The learner's own record in a live (getUserLiveInfo). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
-import { ADMIN_MESSAGE_STATUS as S, ADMIN_MESSAGE_TARGET as T, adminMessageImports, adminMessages, adminMessageUsers, stationMessages, users } from "@db/schema";
+import { ADMIN_MESSAGE_STATUS as S, ADMIN_MESSAGE_TARGET as T, adminMessageImports, adminMessages, adminMessageUsers, stationMessages, users, type MessageKind } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { RANGE_REQUIRED, type MessagePageInput, type RecipientsInput, type SaveMessageInput } from "./schemas";
 import { missingRangeTargets, resolveRecipients } from "./recipients";
@@ -13,6 +13,7 @@ import { likePattern } from "@base/sql";
 export const STATION_BUSINESS = "station";
 export const STATUS_TEXT: Record<number, string> = { 0: "草稿", 1: "已发送", 2: "已撤回" };
 export const TARGET_TEXT: Record<number, string> = { 1: "全部用户", 2: "开放范围", 3: "指定用户" };
+export const KIND_TEXT: Record<number, string> = { 1: "站内信", 2: "邮件" };
 
 type Message = typeof adminMessages.$inferSelect;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -63,6 +64,8 @@ function view(m: Message, copies: { total: number; read: number } | undefined, b
     title: m.title,
     content: m.content,
     linkUrl: m.link ?? "",
+    kind: m.kind,
+    kindText: KIND_TEXT[m.kind] ?? "",
     status: m.status,
     statusText: STATUS_TEXT[m.status] ?? "",
     targetType: m.targetType,
@@ -85,6 +88,7 @@ export async function pageAdminMessages(db: DbOrTx, input: MessagePageInput) {
   const conds: SQL[] = [];
   if (input.keyword) conds.push(or(ilike(adminMessages.title, likePattern(input.keyword)), ilike(adminMessages.content, likePattern(input.keyword)))!);
   if (input.status !== undefined) conds.push(eq(adminMessages.status, input.status));
+  if (input.kind !== undefined) conds.push(eq(adminMessages.kind, input.kind));
   const where = conds.length ? and(...conds) : undefined;
   const page = await paginate(
     input,
@@ -128,7 +132,7 @@ export async function createMessage(db: DbOrTx, actorId: number, input: SaveMess
   const target = await resolveTarget(db, input);
   const [row] = await db
     .insert(adminMessages)
-    .values({ title: input.title, content: input.content, link: input.link, ...target, createdBy: actorId })
+    .values({ title: input.title, content: input.content, link: input.link, kind: input.kind ?? 1, ...target, createdBy: actorId })
     .returning({ id: adminMessages.id });
   return messageDetail(db, row!.id);
 }
@@ -141,7 +145,7 @@ export async function modifyMessage(db: DbOrTx, input: SaveMessageInput) {
   const target = await resolveTarget(db, input, before);
   const [row] = await db
     .update(adminMessages)
-    .set({ title: input.title, content: input.content, link: input.link, ...target })
+    .set({ title: input.title, content: input.content, link: input.link, kind: input.kind ?? before.kind, ...target })
     .where(and(eq(adminMessages.id, input.id), eq(adminMessages.status, S.draft)))
     .returning({ id: adminMessages.id });
   if (!row) throw fail("站内信已发送，不能再修改；如需更正，请撤回后复制一份重新发送");
@@ -169,7 +173,7 @@ export async function copyMessage(db: Db, actorId: number, id: number) {
   const newId = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(adminMessages)
-      .values({ title, content: m.content, link: m.link, targetType: m.targetType, openRange: m.openRange, createdBy: actorId })
+      .values({ title, content: m.content, link: m.link, kind: m.kind, targetType: m.targetType, openRange: m.openRange, createdBy: actorId })
       .returning({ id: adminMessages.id });
     await tx.execute(
       sql`insert into ${adminMessageUsers} (message_id, user_id, source) select ${row!.id}, user_id, source from ${adminMessageUsers} where message_id = ${id}`,
@@ -297,7 +301,7 @@ export async function sendMessage(db: Db, id: number, opts: { pushUnread?: boole
     .returning();
   if (!claimed) throw fail("站内信状态已变化，请刷新后重试");
   const recipients = await resolveRecipients(db, claimed);
-  const delivered = await sendToUsers(db, recipients, { title: claimed.title, content: claimed.content, link: claimed.link, businessType: STATION_BUSINESS, businessId: id }, opts);
+  const delivered = await sendToUsers(db, recipients, { title: claimed.title, content: claimed.content, link: claimed.link, kind: claimed.kind as MessageKind, businessType: STATION_BUSINESS, businessId: id }, opts);
   const [after] = await db.select({ status: adminMessages.status }).from(adminMessages).where(eq(adminMessages.id, id));
   // Withdrawn while the copies were going out: those written late are hidden too.
   if (after?.status === S.withdrawn) await hideCopies(db, id);

@@ -1,7 +1,8 @@
 import { xlsxResponse } from "@base/xlsx";
 import { legacyRows, mapped, pass } from "../legacy/types";
 
-const M = "/api/elearning/caiyun/front/message";
+const F = "/api/elearning/caiyun/front";
+const M = `${F}/message`;
 const B = "/api/elearning/caiyun/back/message";
 const G = "/api/elearning/back/caiyun/message";
 
@@ -10,6 +11,10 @@ export const messageLegacy = legacyRows([
   { method: "GET", path: `${M}/pageUserStationMessageList`, call: pass((c) => c.message.page) },
   { method: "GET", path: `${M}/getMessageUnreadCount`, call: (c) => c.message.unreadCount() },
   { method: "POST", path: `${M}/modifyMessageStatus`, call: pass((c) => c.message.markRead) },
+  // Mails (docs/decisions/037-ranking-mail-notices.md): list and detail are POSTs; detail marks the mail read.
+  { method: "POST", path: `${F}/mail/unRead`, call: (c) => c.message.mail.unread() },
+  { method: "POST", path: `${F}/mail/list`, call: pass((c) => c.message.mail.list) },
+  { method: "POST", path: `${F}/mail/detail`, call: pass((c) => c.message.mail.detail) },
 
   // Back office (back-office.md 7.7): station messages written by admins.
   { method: "GET", path: `${G}/getStationMessageDetail`, call: pass((c) => c.message.admin.detail) },

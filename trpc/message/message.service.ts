@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { stationMessages } from "@db/schema";
+import { MESSAGE_KIND, stationMessages, type MessageKind } from "@db/schema";
 import { paginate } from "@base/paging";
 import { afterCommit, committedDb } from "@base/after-commit";
 import { publishUnread } from "../realtime/publish";
@@ -10,6 +10,7 @@ export const INSERT_BATCH = 1000;
 const PUBLISH_CONCURRENCY = 8;
 /** Copies of a withdrawn back-office message stay stored (read counts) but are no longer the learner's. */
 const visible = isNull(stationMessages.withdrawnAt);
+const ofKind = (kind: MessageKind) => eq(stationMessages.kind, kind);
 
 export interface StationMessageDraft {
   title: string;
@@ -18,6 +19,8 @@ export interface StationMessageDraft {
   /** The event that caused the message; with businessId it makes sending idempotent per user. */
   businessType?: string | null;
   businessId?: string | number | null;
+  /** A station message (default) or a mail. */
+  kind?: MessageKind;
 }
 
 export const messageView = (m: Row) => ({
@@ -45,7 +48,7 @@ export async function sendToUsers(db: DbOrTx, userIds: readonly number[], draft:
     const chunk = unique.slice(i, i + INSERT_BATCH);
     const rows = await db
       .insert(stationMessages)
-      .values(chunk.map((userId) => ({ userId, title: draft.title, content: draft.content, link: draft.link ?? null, businessType: draft.businessType ?? null, businessId })))
+      .values(chunk.map((userId) => ({ userId, title: draft.title, content: draft.content, link: draft.link ?? null, kind: draft.kind ?? MESSAGE_KIND.station, businessType: draft.businessType ?? null, businessId })))
       .onConflictDoNothing()
       .returning({ userId: stationMessages.userId });
     received.push(...rows.map((r) => r.userId));
@@ -92,7 +95,8 @@ export async function tellUnread(db: DbOrTx, userIds: number[]) {
   }
 }
 
-async function unreadCounts(db: DbOrTx, userIds: number[]) {
+/** The header badge's unreadNum: unread station messages and mails together. */
+export async function unreadCounts(db: DbOrTx, userIds: number[]) {
   const rows = await db
     .select({ userId: stationMessages.userId, n: count() })
     .from(stationMessages)
@@ -101,28 +105,32 @@ async function unreadCounts(db: DbOrTx, userIds: number[]) {
   return new Map(rows.map((r) => [r.userId, Number(r.n)]));
 }
 
-export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+/** The learner's unread count: of every kind (the header badge), or of one kind (a tab). */
+export async function unreadCount(db: DbOrTx, userId: number, kind?: MessageKind): Promise<number> {
   const [r] = await db
     .select({ n: count() })
     .from(stationMessages)
-    .where(and(eq(stationMessages.userId, userId), isNull(stationMessages.readAt), visible));
+    .where(and(eq(stationMessages.userId, userId), isNull(stationMessages.readAt), visible, kind ? ofKind(kind) : undefined));
   return Number(r?.n ?? 0);
 }
 
-/** The learner's messages, newest first. */
-export async function pageMessages(db: DbOrTx, userId: number, pageNo: number, pageSize: number) {
-  const where = and(eq(stationMessages.userId, userId), visible);
+/** The learner's station messages (or mails), newest first; unreadNum counts that kind. */
+export async function pageMessages(db: DbOrTx, userId: number, pageNo: number, pageSize: number, kind: MessageKind = MESSAGE_KIND.station) {
+  const where = and(eq(stationMessages.userId, userId), visible, ofKind(kind));
   const page = await paginate(
     { pageNo, pageSize },
     db.select({ total: sql<number>`count(*)::int` }).from(stationMessages).where(where),
     db.select().from(stationMessages).where(where).orderBy(desc(stationMessages.createdAt), desc(stationMessages.id)),
   );
-  return { ...page, list: page.list.map(messageView), unreadNum: await unreadCount(db, userId) };
+  return { ...page, list: page.list.map(messageView), unreadNum: await unreadCount(db, userId, kind) };
 }
 
-/** Marks the given messages (or all, when ids is null) of this user read; answers the unread count left. */
+/**
+ * Marks the given station messages (or all, when ids is null) of this user read; answers the badge's
+ * unread count left (mails are read one by one, by opening them: mail.service.ts).
+ */
 export async function markRead(db: DbOrTx, userId: number, ids: number[] | null) {
-  const conds = [eq(stationMessages.userId, userId), isNull(stationMessages.readAt), visible];
+  const conds = [eq(stationMessages.userId, userId), isNull(stationMessages.readAt), visible, ofKind(MESSAGE_KIND.station)];
   if (ids) conds.push(inArray(stationMessages.id, ids));
   const changed = await db.update(stationMessages).set({ readAt: new Date() }).where(and(...conds)).returning({ id: stationMessages.id });
   const unreadNum = await unreadCount(db, userId);

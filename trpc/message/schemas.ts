@@ -35,6 +35,8 @@ export const CONTENT_MAX = 5000;
 export const LINK_MAX = 500;
 export const MAX_BIND = 500;
 export const ADMIN_PAGE_SIZE = 20;
+/** What a back-office message sends: 1 station messages (站内信), 2 mails (邮件). */
+export const KIND_RULE = "消息类型只能为 1 站内信 或 2 邮件";
 
 const pageFields = pagingWith(intIn("页码", 1, 100_000), intIn("每页条数", 1, 100));
 const keywordField = (label: string) => z.preprocess(blank, z.string({ error: `${label}格式不正确` }).trim().max(100, `${label}不超过100个字符`).optional()).optional();
@@ -55,11 +57,13 @@ export const messagePageInput = z
     keyword: keywordField("关键词"),
     title: keywordField("标题"),
     status: optIn("状态", 0, 2, "状态只能为 0 草稿、1 已发送、2 已撤回"),
+    kind: optIn("消息类型", 1, 2, KIND_RULE),
   })
   .transform((v) => ({
     ...pageOf(v, ADMIN_PAGE_SIZE),
     keyword: v.keyword ?? v.title,
     status: v.status,
+    kind: v.kind as 1 | 2 | undefined,
   }));
 export type MessagePageInput = z.output<typeof messagePageInput>;
 
@@ -100,6 +104,7 @@ export const saveMessageInput = z
     linkUrl: z.preprocess(blank, z.string({ error: LINK_RULE }).trim().max(LINK_MAX, `跳转链接不超过${LINK_MAX}个字符`).refine(isAllowedLink, LINK_RULE).optional()).optional(),
     link: z.preprocess(blank, z.string({ error: LINK_RULE }).trim().max(LINK_MAX, `跳转链接不超过${LINK_MAX}个字符`).refine(isAllowedLink, LINK_RULE).optional()).optional(),
     targetType: optIn("接收对象", 1, 3, "接收对象只能为 1 全部用户、2 开放范围、3 指定用户"),
+    kind: optIn("消息类型", 1, 2, KIND_RULE),
     roleIds: rangeTargets("角色"),
     groupIds: rangeTargets("组织"),
     tagIds: rangeTargets("标签"),
@@ -132,6 +137,8 @@ export const saveMessageInput = z
       link: v.linkUrl ?? v.link ?? null,
       /** Absent: 全部用户 for a new message, unchanged for an edit (old clients may leave it out). */
       targetType: v.targetType as 1 | 2 | 3 | undefined,
+      /** Absent: 站内信 for a new message, unchanged for an edit. */
+      kind: v.kind as 1 | 2 | undefined,
       /** Absent when no range field was sent: an edit keeps the stored range. */
       openRange: rangeGiven ? openRange : undefined,
     };
@@ -385,3 +392,12 @@ export const taskPageInput = z
     status: v.status as 0 | 1 | undefined,
   }));
 export type TaskPageInput = z.output<typeof taskPageInput>;
+
+/** mail detail: {id} (mailId, messageId as some clients name it). */
+export const mailIdInput = z
+  .object({ id: optionalId("邮件ID"), mailId: optionalId("邮件ID"), messageId: optionalId("邮件ID") })
+  .transform((v, ctx) => {
+    const id = v.id ?? v.mailId ?? v.messageId;
+    if (!id) ctx.addIssue({ code: "custom", message: "缺少邮件ID", path: ["id"] });
+    return { id: id ?? 0 };
+  });

@@ -52,7 +52,7 @@ const msText = (col: Column) => sql`(floor(extract(epoch from ${col}) * 1000))::
 const notSent = (task: Task, userCol: Column, key: SQL) =>
   sql`not exists (select 1 from ${stationMessages} sm where sm.user_id = ${userCol} and sm.business_type = ${taskBusinessType(task.id)} and sm.business_id = ${key})`;
 
-type Finder = (db: Db, task: Task, now: Date, limit: number) => Promise<DueNotice[]>;
+type Finder = (db: Db, task: Task, now: Date, limit: number, opts?: SweepOptions) => Promise<DueNotice[]>;
 
 /** Registered learners of an enabled exam starting within the lead time (and not started yet). */
 const examStart: Finder = async (db, task, now, limit) => {
@@ -74,8 +74,9 @@ const examStart: Finder = async (db, task, now, limit) => {
 };
 
 /** Learners who reserved a shown, upcoming live starting within the lead time. */
-const liveStart: Finder = async (db, task, now, limit) => {
-  const lead = (task.params.leadMinutes ?? 15) * MINUTE;
+const liveStart: Finder = async (db, task, now, limit, opts) => {
+  // One live named (the back-office tool sendLiveAppointmentMsg): its reminder goes out now, whatever the lead time.
+  const lead = opts?.liveId ? 100 * 365 * DAY : (task.params.leadMinutes ?? 15) * MINUTE;
   const key = sql<string>`${lives.id}::text || '@' || ${msText(lives.startTime)}`;
   const rows = await db
     .select({ userId: liveAppointments.userId, eventKey: key, roomId: lives.roomId, name: lives.name, teacher: lives.teacherName, startTime: lives.startTime, learner: learnerName })
@@ -88,6 +89,7 @@ const liveStart: Finder = async (db, task, now, limit) => {
         eq(lives.status, 1),
         isNull(lives.deletedAt),
         eq(lives.liveStatus, 0),
+        opts?.liveId ? eq(lives.id, opts.liveId) : undefined,
         gt(lives.startTime, now),
         lte(lives.startTime, new Date(now.getTime() + lead)),
         eq(users.status, 1),
@@ -236,6 +238,8 @@ export interface SweepOptions {
   limit?: number;
   /** false: do not push unread counts (no realtime process, e.g. the seed). */
   pushUnread?: boolean;
+  /** Live-start reminders of this live only, sent now whatever the lead time (a manual run). */
+  liveId?: number;
 }
 
 /** Renders and sends one task's due notices; answers how many learners received one now. */
@@ -243,7 +247,7 @@ async function runTask(db: Db, task: Task, now: Date, opts: SweepOptions): Promi
   const scene = findScene(task.sceneType);
   if (!scene) throw new Error(`未知的触发场景 ${task.sceneType}`);
   if (!task.titleTemplate.trim() || !task.contentTemplate.trim()) return 0;
-  const due = await FINDERS[scene.sceneType](db, task, now, opts.limit ?? SWEEP_LIMIT);
+  const due = await FINDERS[scene.sceneType](db, task, now, opts.limit ?? SWEEP_LIMIT, opts);
   // Learners who read the same words share one sendToUsers call.
   const drafts = new Map<string, { eventKey: string; title: string; content: string; link: string; userIds: number[] }>();
   for (const d of due) {
@@ -303,6 +307,27 @@ export async function sweepMessageTasks(db: Db, now: Date = new Date(), opts: Sw
     }
   }
   return { ran: tasks.length, sent: results.reduce((n, r) => n + r.sent, 0), tasks: results };
+}
+
+/**
+ * The live-start reminders of one live, now (diagnostic tool sendLiveAppointmentMsg): every enabled
+ * live-start task runs for that live only, keyed as the sweep keys it, so no learner gets it twice.
+ * Answers null when no live-start task is enabled.
+ */
+export async function remindLiveStartNow(db: Db, liveId: number, now: Date = new Date()) {
+  const tasks = await db
+    .select()
+    .from(messageTasks)
+    .where(and(eq(messageTasks.status, MESSAGE_TASK_STATUS.enabled), eq(messageTasks.sceneType, "LIVE_START")))
+    .orderBy(asc(messageTasks.id));
+  if (!tasks.length) return null;
+  let sent = 0;
+  for (const task of tasks) {
+    const n = await runTask(db, task, now, { liveId });
+    await recordRun(db, task.id, now, n, null);
+    sent += n;
+  }
+  return { taskIds: tasks.map((t) => t.id), sent };
 }
 
 /**

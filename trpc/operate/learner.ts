@@ -1,5 +1,6 @@
-import { publicProcedure, router } from "../init";
-import { pageInput } from "./schemas";
+import { learnerProcedure, publicProcedure, router } from "../init";
+import { learnerNoticePageInput, noticeIdInput, noticePraiseInput, pageInput } from "./schemas";
+import { learnerNotice, pageLearnerNotices, praiseNotice } from "./notice.service";
 import { learnerCategories, learnerCategoryTabs } from "./category.service";
 import { learnerBanners, learnerNotices, marketingAt } from "./content.service";
 import { learnerData, learnerDataAll, learnerTree } from "./recommend.service";
@@ -29,6 +30,12 @@ export const operateLearnerProcedures = {
   categoryTabList: publicProcedure.input(categoryTabInput).query(({ ctx, input }) => learnerCategoryTabs(ctx.db, input.categoryId)),
   banners: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerBanners(ctx.db, siteOf(ctx, input.pathName), input.platform)),
   notices: publicProcedure.input(learnerSiteInput).query(({ ctx, input }) => learnerNotices(ctx.db, siteOf(ctx, input.pathName))),
+  /** notice/list and the notice pages; a like needs a login. */
+  notice: {
+    list: publicProcedure.input(learnerNoticePageInput).query(({ ctx, input }) => pageLearnerNotices(ctx.db, ctx.user?.id ?? null, { ...input, pathName: siteOf(ctx, input.pathName) })),
+    detail: publicProcedure.input(noticeIdInput).query(({ ctx, input }) => learnerNotice(ctx.db, ctx.user?.id ?? null, input.id)),
+    praise: learnerProcedure.input(noticePraiseInput).mutation(({ ctx, input }) => praiseNotice(ctx.db, ctx.user.id, input)),
+  },
   popup: publicProcedure.query(({ ctx }) => learnerPopup(ctx.db)),
   layout: publicProcedure.query(({ ctx }) => pageLayout(ctx.db)),
   marketing: publicProcedure.input(marketingDateInput).query(({ ctx, input }) => marketingAt(ctx.db, input.at)),

@@ -24,6 +24,7 @@ export const operateLegacy = legacyRows([
   { method: "GET", path: `${F}/recommend/categoryList`, call: pass((c) => c.operate.categoryList) },
   { method: "GET", path: `${F}/recommend/categoryTabList`, call: pass((c) => c.operate.categoryTabList) },
   { method: "POST", path: `${F}/banner/list`, call: pass((c) => c.operate.banners) },
+  { method: "POST", path: `${F}/notice/list`, call: pass((c) => c.operate.notice.list) },
   { method: "GET", path: `${F}/page/layout`, call: (c) => c.operate.layout() },
   { method: "POST", path: `${F}/workbench/recommend/data`, call: (c) => c.operate.workbenchData() },
   { method: "POST", path: `${F}/marketing/date`, call: pass((c) => c.operate.marketing) },

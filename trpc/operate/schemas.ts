@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseChinaDateTime } from "@base/china-time";
-import { blank, idOf, intIn, intOf, linkText, numeric, optionalId, pageNumber, pagingWith } from "@base/legacy-input";
+import { blank, idOf, intIn, intOf, linkText, numeric, opt, optionalId, pageNumber, pagingWith } from "@base/legacy-input";
 
 // Inputs of the operations calls (back-office.md 7.1, learner-calls.md "Recommend, banner, search"), shared with the admin forms.
 
@@ -258,3 +258,28 @@ export const marketingDateInput = z
   .object({ date: time("日期") })
   .optional()
   .transform((v) => ({ at: v?.date }));
+
+// ---- learner notices (notice/list, the notice pages and their likes)
+
+export const NOTICE_PAGE_SIZE = 10;
+export const learnerNoticePageInput = z
+  .object({ pathName: text("站点路径", 40), pageNo: opt(intIn("页码", 1, 100_000)), pageSize: opt(intIn("每页条数", 1, 50)), page: opt(intIn("页码", 1, 100_000)), element: opt(intIn("每页条数", 1, 50)) })
+  .optional()
+  .transform((v) => ({ pathName: v?.pathName ?? "", pageNo: v?.pageNo ?? v?.page ?? 1, pageSize: v?.pageSize ?? v?.element ?? NOTICE_PAGE_SIZE }));
+
+export const noticeIdInput = z
+  .object({ id: optionalId("公告ID"), noticeId: optionalId("公告ID") })
+  .transform((v, ctx) => {
+    const id = v.id ?? v.noticeId;
+    if (!id) ctx.addIssue({ code: "custom", message: "缺少公告ID", path: ["id"] });
+    return { id: id ?? 0 };
+  });
+
+/** status 1 likes (the default), 0 takes the like back; a second like changes nothing. */
+export const noticePraiseInput = z
+  .object({ id: optionalId("公告ID"), noticeId: optionalId("公告ID"), status: opt(intIn("点赞状态", 0, 1)) })
+  .transform((v, ctx) => {
+    const id = v.id ?? v.noticeId;
+    if (!id) ctx.addIssue({ code: "custom", message: "请选择要点赞的公告", path: ["id"] });
+    return { id: id ?? 0, status: (v.status ?? 1) as 0 | 1 };
+  });

@@ -14,6 +14,7 @@ import { newTradeNo, reconcile, type Order } from "./payment.service";
 import { activeProvider, providerNamed } from "./providers";
 import { providerLabel } from "./providers/provider";
 import { studyUrlOf } from "./goods-links";
+import { registerCache } from "@base/cache-registry";
 
 export interface Viewer {
   id: number;
@@ -231,6 +232,21 @@ export async function createTrade(db: DbOrTx, viewer: Viewer, input: { goodsType
 /** Provider queries from polling, at most one per trade every few seconds. */
 const lastQuery = new Map<string, number>();
 const QUERY_EVERY_MS = 3_000;
+registerCache({
+  name: "order-provider-queries",
+  title: "订单支付查询节流",
+  description: `等待支付页轮询时，每笔订单向支付渠道查询的最近时间（${QUERY_EVERY_MS / 1000} 秒内只查一次）；删除后下次轮询立即查询`,
+  keys: () => [...lastQuery.keys()],
+  get: (key) => (lastQuery.has(key) ? { key, value: { lastQueryAt: lastQuery.get(key) } } : null),
+  delete: (key) => {
+    if (key === "*") {
+      const n = lastQuery.size;
+      lastQuery.clear();
+      return n;
+    }
+    return lastQuery.delete(key) ? 1 : 0;
+  },
+});
 
 /**
  * The waiting page's poll (getOrderStatus): the order's state; an unpaid one is checked with the

@@ -337,3 +337,34 @@ export async function updateRemark(db: DbOrTx, id: number, remark: string) {
   if (!changed.length) throw notFound(BATCH_NOT_FOUND);
   return { success: true, redemptionCodeBatchId: id, remark };
 }
+
+/**
+ * Diagnostic repair (caiyun/tool/correctRedemption): puts a code's status right. 2 voids an unused code
+ * (expireCode); 0 gives back a code voided by mistake, never one a learner redeemed (he holds the goods);
+ * 1 only where the redemption is on record (who and when) but the status says otherwise — a redemption
+ * itself is made by the learner, never by hand. A second run changes nothing.
+ */
+export async function correctCodeStatus(db: DbOrTx, typed: string, status: number, now = new Date()) {
+  const [found] = await db.select({ code: redemptionCodes, batch: redemptionBatches }).from(redemptionCodes).innerJoin(redemptionBatches, eq(redemptionBatches.id, redemptionCodes.batchId)).where(eq(redemptionCodes.code, normalizeCode(typed)));
+  if (!found) throw notFound("兑换码不存在");
+  const { code, batch } = found;
+  const view = (s: number, changed: boolean, note: string) => ({ redemptionCode: formatCode(code.code), batchId: batch.id, before: code.status, after: s, changed, note });
+  const redeemedOnRecord = code.userId !== null && code.redeemedAt !== null;
+  if (status === REDEEM_CODE_STATUS.expired) {
+    if (code.status === REDEEM_CODE_STATUS.expired) return view(code.status, false, "兑换码已是作废状态");
+    if (redeemedOnRecord) throw fail("该兑换码已被兑换，不能作废");
+    await db.update(redemptionCodes).set({ status: REDEEM_CODE_STATUS.expired, expiredAt: now }).where(eq(redemptionCodes.id, code.id));
+    return view(REDEEM_CODE_STATUS.expired, true, "已作废");
+  }
+  if (status === REDEEM_CODE_STATUS.unused) {
+    if (redeemedOnRecord) throw fail("该兑换码已被兑换，不能恢复为未使用");
+    if (code.status === REDEEM_CODE_STATUS.unused) return view(code.status, false, "兑换码已是未使用状态");
+    if (batch.status === REDEEM_BATCH_STATUS.expired || batchExpired(batch, now)) throw fail("所属批次已作废或已过期，恢复兑换码无效");
+    await db.update(redemptionCodes).set({ status: REDEEM_CODE_STATUS.unused, expiredAt: null, userId: null, redeemedAt: null }).where(eq(redemptionCodes.id, code.id));
+    return view(REDEEM_CODE_STATUS.unused, true, "已恢复为未使用");
+  }
+  if (code.status === REDEEM_CODE_STATUS.redeemed) return view(code.status, false, "兑换码已是已兑换状态");
+  if (!redeemedOnRecord) throw fail("该兑换码没有兑换记录，不能改为已兑换（须由学员兑换）");
+  await db.update(redemptionCodes).set({ status: REDEEM_CODE_STATUS.redeemed }).where(eq(redemptionCodes.id, code.id));
+  return view(REDEEM_CODE_STATUS.redeemed, true, "已按兑换记录改为已兑换");
+}

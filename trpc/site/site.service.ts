@@ -7,6 +7,7 @@ import { isUniqueViolation, likePattern } from "@base/sql";
 import { env } from "@base/env.server";
 import { afterCommit } from "@base/after-commit";
 import type { SiteExt, SitePage } from "./schemas";
+import { registerCache } from "@base/cache-registry";
 
 /** The static-link calls old clients make (learner-front-end.md 7), each answered from a setting. */
 export const STATIC_KEYS = [
@@ -112,6 +113,18 @@ const forgetPrefixes = () => {
     prefixCache = new WeakMap();
   });
 };
+
+registerCache({
+  name: "site-paths",
+  title: "站点路径前缀",
+  description: `各扩展站点的路径名，按数据库连接缓存 ${PREFIX_TTL_MS / 1000} 秒；删除后下一次页面请求重新读取`,
+  keys: () => ["*"],
+  get: () => ({ key: "*", value: `按数据库连接分别缓存，${PREFIX_TTL_MS / 1000} 秒后自动过期，无法逐项列出` }),
+  delete: () => {
+    prefixCache = new WeakMap();
+    return 1;
+  },
+});
 
 /** The extra site a page address sits under ("/gdcg/course/center" -> "gdcg"), or "" for the main site. */
 export async function sitePathOf(db: DbOrTx, pathname: string): Promise<string> {

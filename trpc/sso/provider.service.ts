@@ -2,6 +2,7 @@ import * as oidc from "openid-client";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { fail } from "@base/errors";
 import type { SsoConfig } from "./config";
+import { registerCache } from "@base/cache-registry";
 
 export const PROVIDER_DOWN = "统一认证服务暂时无法连接，请稍后重试";
 export const LOGIN_REJECTED = "统一认证登录校验未通过，请重新登录";
@@ -43,6 +44,30 @@ export async function providerConfig(c: SsoConfig): Promise<oidc.Configuration> 
 export async function providerIssuer(c: SsoConfig) {
   return (await providerConfig(c)).serverMetadata().issuer;
 }
+
+registerCache({
+  name: "sso-provider",
+  title: "单点登录身份源",
+  description: "身份源的发现元数据（每个进程发现一次）与签名公钥集；删除后下次登录重新发现",
+  keys: () => [...(cached ? ["provider"] : []), ...[...jwksByUri.keys()].map((uri) => `jwks:${uri}`)],
+  get: (key) => {
+    if (key === "provider" && cached) return { key, value: { issuer: cached.key.split("\n")[0], clientId: cached.key.split("\n")[1] } };
+    if (key.startsWith("jwks:") && jwksByUri.has(key.slice(5))) return { key, value: { jwksUri: key.slice(5) } };
+    return null;
+  },
+  delete: (key) => {
+    if (key === "*") {
+      const n = (cached ? 1 : 0) + jwksByUri.size;
+      forgetProvider();
+      return n;
+    }
+    if (key === "provider" && cached) {
+      cached = undefined;
+      return 1;
+    }
+    return key.startsWith("jwks:") && jwksByUri.delete(key.slice(5)) ? 1 : 0;
+  },
+});
 
 /** For tests that restart the provider on the same issuer. */
 export function forgetProvider() {

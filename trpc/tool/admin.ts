@@ -2,11 +2,19 @@ import { adminProcedure, router } from "../init";
 import { toXlsx, dateText } from "@base/xlsx";
 import { fail } from "@base/errors";
 import { auditEntities, auditRows, pageAudit, AUDIT_CATEGORIES, SECURITY_EVENTS } from "./audit.service";
-import { auditExportInput, auditPageInput } from "./schemas";
+import { dashboard } from "./dashboard.service";
+import { exportDashboardChart } from "./dashboard-export";
+import { auditExportInput, auditPageInput, dashboardExportInput, dashboardInput } from "./schemas";
 
 const EXPORT_MAX = 20_000;
 
 export const toolAdminRouter = router({
+  /** The operations dashboard of a period (decision 035). */
+  dashboard: router({
+    figures: adminProcedure.input(dashboardInput).query(({ ctx, input }) => dashboard(ctx.db, input)),
+    /** One chart's data as .xlsx (a query named export: the audit log records it). */
+    export: adminProcedure.input(dashboardExportInput).query(({ ctx, input }) => exportDashboardChart(ctx.db, input)),
+  }),
   audit: router({
     page: adminProcedure.input(auditPageInput).query(({ ctx, input }) => pageAudit(ctx.db, input)),
     /** The filter's options: categories, security events and the domains met so far. */

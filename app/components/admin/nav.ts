@@ -99,7 +99,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     title: "工具",
     items: [
       { slug: "audit", title: "操作日志", hint: "管理后台每次写操作与登录等安全事件的记录，按人、类型与时间筛选并导出" },
-      { slug: "tools", title: "诊断工具", hint: "缓存、索引、直播与学习记录的诊断与修复", pending: true },
+      { slug: "tools", title: "诊断工具", hint: "缓存、索引、直播与学习记录的诊断与修复" },
     ],
   },
 ];

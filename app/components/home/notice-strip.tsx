@@ -15,11 +15,16 @@ export function NoticeStrip({ notices }: { notices: HomeNotice[] }) {
                 {n.title}
               </Link>
             ) : (
-              <span className="text-[#4e5969]">{n.title}</span>
+              <Link to={`/notice/detail?id=${n.id}`} className="text-[#4e5969] hover:text-primary">
+                {n.title}
+              </Link>
             )}
           </li>
         ))}
       </ul>
+      <Link to="/notice/list" className="shrink-0 text-muted hover:text-primary">
+        更多
+      </Link>
     </section>
   );
 }

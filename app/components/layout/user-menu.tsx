@@ -26,6 +26,9 @@ export function UserMenu({ user, showAdminEntry }: { user: ShellUser; showAdminE
           <Menu.Item asChild className={item}>
             <Link to="/person/overview">个人中心</Link>
           </Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/rank">学习排行</Link>
+          </Menu.Item>
           {showAdminEntry && (
             <Menu.Item asChild className={item}>
               <Link to="/admin">管理后台</Link>

@@ -6,7 +6,7 @@ import { isOpenToAll, rangeFromRows, rangeToRows, type OpenRangeValue } from "@b
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { TARGET_OPTIONS } from "./status";
+import { MESSAGE_KIND_OPTIONS, TARGET_OPTIONS } from "./status";
 import { FormRow } from "./form-row";
 
 export interface EditableMessage {
@@ -15,10 +15,11 @@ export interface EditableMessage {
   content: string;
   linkUrl: string;
   targetType: number;
+  kind: number;
   openRange: { kind: string; target: string }[];
 }
 
-type Field = "title" | "content" | "linkUrl" | "openRange" | "targetType";
+type Field = "title" | "content" | "linkUrl" | "openRange" | "targetType" | "kind";
 
 /**
  * Title, plain-text content, optional link and who receives it. Checked in the browser with the same
@@ -29,6 +30,7 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
   const [content, setContent] = useState(message?.content ?? "");
   const [linkUrl, setLinkUrl] = useState(message?.linkUrl ?? "");
   const [targetType, setTargetType] = useState(message?.targetType ?? 1);
+  const [kind, setKind] = useState(message?.kind ?? 1);
   const [range, setRange] = useState<OpenRangeValue>(() => rangeFromRows(message?.openRange));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const busy = fetcher.state !== "idle";
@@ -39,7 +41,7 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
   };
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    const parsed = saveMessageInput.safeParse({ title, content, linkUrl, targetType, openRange: targetType === 2 ? rangeToRows(range) : [] });
+    const parsed = saveMessageInput.safeParse({ title, content, linkUrl, targetType, kind, openRange: targetType === 2 ? rangeToRows(range) : [] });
     if (parsed.success) {
       setErrors({});
       return;
@@ -60,6 +62,17 @@ export function MessageForm({ message, fetcher }: { message: EditableMessage | n
     <fetcher.Form method="post" className="space-y-5" onSubmit={onSubmit} noValidate data-testid="message-form">
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="targetType" value={targetType} />
+      <FormRow label="消息类型" error={errors.kind} required>
+        <div className="flex gap-6 text-sm" role="radiogroup" aria-label="消息类型">
+          {MESSAGE_KIND_OPTIONS.map((o) => (
+            <label key={o.value} className="flex cursor-pointer items-center gap-2">
+              <input type="radio" name="kind" value={o.value} checked={kind === Number(o.value)} onChange={() => edit("kind", setKind)(Number(o.value))} />
+              {o.label}
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-muted">站内信显示在学员的「站内通知」，邮件显示在「邮件」；两者都计入页头的未读数</p>
+      </FormRow>
       <FormRow label="标题" htmlFor="msg-title" error={errors.title} required>
         <div className="relative">
           <Input id="msg-title" name="title" value={title} onChange={(e) => edit("title", setTitle)(e.target.value)} placeholder="如：关于2026年度政府采购从业人员能力提升培训的通知" className="pr-16" />

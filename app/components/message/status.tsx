@@ -1,5 +1,11 @@
 import { Badge } from "~/components/admin/table";
 
+/** What a message sends (the learner reads mails under 邮件 in the message centre). */
+export const MESSAGE_KIND_OPTIONS = [
+  { value: "1", label: "站内信" },
+  { value: "2", label: "邮件" },
+];
+
 export const MESSAGE_STATUS_OPTIONS = [
   { value: "0", label: "草稿" },
   { value: "1", label: "已发送" },

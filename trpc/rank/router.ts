@@ -1,0 +1,4 @@
+import { router } from "../init";
+import { rankLearnerProcedures } from "./learner";
+
+export const rankRouter = router({ ...rankLearnerProcedures });

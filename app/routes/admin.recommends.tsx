@@ -23,15 +23,19 @@ export const meta: MetaFunction = () => [{ title: "推荐位管理 - 财云学�
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
-    const tree = await caller.operate.admin.recommend.tree();
+    const sp = new URL(request.url).searchParams;
+    const sites = await caller.site.admin.list();
+    // The main site unless an extra site is chosen: each site has its own blocks, order and home preview.
+    const site = sites.find((x) => String(x.id) === sp.get("site") && x.pathName !== "") ?? null;
+    const tree = await caller.operate.admin.recommend.tree({ siteId: site?.id ?? 0 });
     const flat = tree.flatMap((n) => [n, ...n.children]);
-    const wanted = Number(new URL(request.url).searchParams.get("block"));
+    const wanted = Number(sp.get("block"));
     const selected = flat.find((n) => n.id === wanted) ?? flat.find((n) => n.children.length === 0) ?? null;
     const [items, preview] = await Promise.all([
       selected ? caller.operate.admin.recommendData.list({ recommendId: selected.id }) : Promise.resolve([]),
-      caller.operate.dataAll({ limit: 10 }),
+      caller.operate.dataAll({ limit: 10, ...(site ? { pathName: site.pathName } : {}) }),
     ]);
-    return { tree, selected: selected ? { id: selected.id, name: selected.name } : null, items, preview };
+    return { tree, selected: selected ? { id: selected.id, name: selected.name } : null, items, preview, site, sites };
   });
 
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -88,7 +92,7 @@ const ITEM_FIELDS: FieldSpec[] = [
 ];
 
 export default function AdminRecommends() {
-  const { tree, selected, items, preview } = useLoaderData<typeof loader>();
+  const { tree, selected, items, preview, site, sites } = useLoaderData<typeof loader>();
   const [editBlock, setEditBlock] = useState<(Partial<BlockNode> & { parentId?: number }) | null>(null);
   const [editItem, setEditItem] = useState<Record<string, unknown> | null>(null);
   const [deleting, setDeleting] = useState<{ kind: "block" | "item"; id: number; name: string } | null>(null);
@@ -104,6 +108,18 @@ export default function AdminRecommends() {
   return (
     <>
       <PageHeader title="推荐位管理" trail="运营内容 / 推荐位">
+        {sites.length > 1 && (
+          <nav aria-label="站点" className="mr-2 flex flex-wrap items-center gap-1 text-sm">
+            {sites.map((x) => {
+              const current = x.pathName === "" ? !site : site?.id === x.id;
+              return (
+                <Link key={x.id} to={x.pathName === "" ? "?" : `?site=${x.id}`} aria-current={current ? "page" : undefined} className={`rounded-md px-3 py-1.5 ${current ? "bg-primary-50 text-primary" : "text-[#4e5969] hover:text-primary"}`}>
+                  {x.pathName === "" ? "主站" : x.name}
+                </Link>
+              );
+            })}
+          </nav>
+        )}
         <Button variant="outline" disabled={busy} onClick={() => post({ intent: "refresh" })}>
           同步内容信息
         </Button>
@@ -112,6 +128,7 @@ export default function AdminRecommends() {
       <div className="flex items-start gap-4">
         <Card className="w-[300px] shrink-0 p-3">
           <BlockTree
+            linkExtra={site ? `&site=${site.id}` : ""}
             tree={tree}
             selectedId={selected?.id ?? null}
             busy={busy}
@@ -160,7 +177,7 @@ export default function AdminRecommends() {
       <Card className="mt-4 bg-surface p-4">
         <h2 className="text-sm font-medium text-[#4e5969]">
           学员端预览（与首页推荐区一致） ·{" "}
-          <Link to="/" target="_blank" className="text-primary">
+          <Link to={site ? `/${site.pathName}/` : "/"} target="_blank" reloadDocument className="text-primary">
             打开首页
           </Link>
         </h2>
@@ -171,7 +188,7 @@ export default function AdminRecommends() {
         title={editBlock?.id ? "编辑推荐位" : editBlock?.parentId ? "新增子标签" : "新增推荐位"}
         fields={BLOCK_FIELDS}
         values={editBlock?.id ? (editBlock as Record<string, unknown>) : null}
-        extra={{ kind: "block", ...(editBlock?.parentId ? { parentId: String(editBlock.parentId) } : {}) }}
+        extra={{ kind: "block", siteId: site ? String(site.id) : "", ...(editBlock?.parentId ? { parentId: String(editBlock.parentId) } : {}) }}
         fetcher={fetcher as never}
         onClose={() => setEditBlock(null)}
       />

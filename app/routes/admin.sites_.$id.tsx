@@ -306,7 +306,7 @@ function ContentForm({ id, isMainSite, initial }: { id: number; isMainSite: bool
       </div>
       {scope === 1 && (
         <>
-          <p className="text-xs text-muted">课程中心、直播中心、考试列表、学习地图列表与搜索只列出下方内容；首页推荐位与轮播图按站点单独配置（运营内容中选择本站点）。</p>
+          <p className="text-xs text-muted">课程中心、直播中心、考试列表、学习地图列表与搜索只列出下方内容；首页推荐位与轮播图按站点单独配置（在运营内容的推荐位、轮播图页面切换到本站点）。</p>
           <GoodsPicker types={PICKABLE} goodsType={goodsType} goodsId={null} fieldClass="h-9 w-full rounded-md border border-border bg-white px-2 text-sm" onChange={(type, goodsId, option) => (type !== goodsType ? setGoodsType(type) : add(type, goodsId, option?.name))} />
           <ul className="divide-y divide-border rounded-md border border-border" aria-label="已选内容">
             {items.length === 0 && <li className="px-3 py-6 text-center text-sm text-muted">还没有选择内容</li>}

@@ -180,6 +180,18 @@ describeEachDb("extra sites", (getDb) => {
     ] as never);
     expect((await onSite(db, "gdcg").call((c) => c.operate.banners({}))).map((b: { title?: string }) => b.title)).toEqual(["广东站轮播"]);
     expect((await testClient(db).call((c) => c.operate.banners({}))).map((b: { title?: string }) => b.title)).toEqual(["主站轮播"]);
+    // The back office lists, adds and orders one site's banners and recommendation blocks at a time.
+    const titles = async (siteId?: number) => (await adminClient.call((c) => c.operate.admin.banner.list({ pageSize: 100, ...(siteId === undefined ? {} : { siteId }) }))).list.map((b) => b.title);
+    expect(await titles(0)).toEqual(["主站轮播"]);
+    expect(await titles(id)).toEqual(["广东站轮播"]);
+    expect((await titles()).sort()).toEqual(["主站轮播", "广东站轮播"].sort());
+    await adminClient.call((c) => c.operate.admin.recommend.add({ name: "广东站推荐", siteId: id } as never));
+    await adminClient.call((c) => c.operate.admin.recommend.add({ name: "主站推荐" } as never));
+    const blocks = async (siteId?: number) => (await adminClient.call((c) => c.operate.admin.recommend.tree(siteId === undefined ? undefined : { siteId }))).map((b) => b.name);
+    expect(await blocks(0)).toEqual(["主站推荐"]);
+    expect(await blocks(id)).toEqual(["广东站推荐"]);
+    expect(await blocks()).toHaveLength(2);
+    expect((await rejection(adminClient.call((c) => c.operate.admin.recommend.tree({ siteId: -1 })))).message).toBe("站点ID格式不正确");
   });
 
   it("a site that lists chosen content shows only its exams and learning maps in their lists, the search and the verification centre; a detail by id still opens", async () => {

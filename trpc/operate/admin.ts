@@ -98,7 +98,10 @@ const moveV2Input = z.intersection(moveInput, z.object({ parentId: z.preprocess(
 
 const recommendRouter = router({
   list: adminProcedure.input(pageInput).query(({ ctx, input }) => pageRecommends(ctx.db, input)),
-  tree: adminProcedure.query(({ ctx }) => adminTree(ctx.db)),
+  /** One site's blocks (siteId 0: the main site), or every site's without it. */
+  tree: adminProcedure
+    .input(z.object({ siteId: z.preprocess((v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v), z.number({ error: "站点ID格式不正确" }).int("站点ID格式不正确").min(0, "站点ID格式不正确").optional()) }).optional())
+    .query(({ ctx, input }) => adminTree(ctx.db, input?.siteId)),
   one: adminProcedure.input(recommendIdInput).query(({ ctx, input }) => getRecommend(ctx.db, input.recommendId)),
   add: adminProcedure.input(recommendInput).mutation(({ ctx, input }) => addRecommend(ctx.db, input)),
   update: adminProcedure.input(recommendUpdateInput).mutation(({ ctx, input }) => updateRecommend(ctx.db, input)),

@@ -104,8 +104,11 @@ export async function pageRecommends(db: DbOrTx, input: PageInput) {
 }
 
 /** The whole tree for the back office, hidden blocks included. */
-export async function adminTree(db: DbOrTx) {
-  const rows = await db.select().from(recommends);
+export async function adminTree(db: DbOrTx, siteId?: number) {
+  const rows = await db
+    .select()
+    .from(recommends)
+    .where(siteId === undefined ? undefined : siteId === 0 ? isNull(recommends.siteId) : eq(recommends.siteId, siteId));
   const status = new Map(rows.map((r) => [r.id, r.status]));
   type AdminNode = Omit<TreeNode, "children"> & { status: number; children: AdminNode[] };
   const attach = (nodes: TreeNode[]): AdminNode[] => nodes.map((n) => ({ ...n, status: status.get(n.id) ?? 1, children: attach(n.children) }));

@@ -22,7 +22,10 @@ export function BlockTree({
   onEdit,
   onAddChild,
   onDelete,
+  linkExtra = "",
 }: {
+  /** Query kept on a block's link (the site being edited: "&site=3"). */
+  linkExtra?: string;
   tree: BlockNode[];
   selectedId: number | null;
   busy: boolean;
@@ -56,7 +59,7 @@ export function BlockTree({
               <span aria-hidden className="cursor-grab text-muted">
                 ⋮⋮
               </span>
-              <Link to={`?block=${n.id}`} className="min-w-0 flex-1 truncate" preventScrollReset>
+              <Link to={`?block=${n.id}${linkExtra}`} className="min-w-0 flex-1 truncate" preventScrollReset>
                 {n.name}
                 {n.status !== 1 && <span className="ml-1 text-xs text-muted">（停用）</span>}
               </Link>

@@ -1,4 +1,4 @@
-import { DEMO, expect, loginByApi, test } from "./fixtures";
+import { DEMO, expect, loginByApi, signedInWithoutSeriesPop, test } from "./fixtures";
 
 // The diagnostic tools page: an admin reads what a tool does, runs the self-check and a repair, and sees
 // their answers; a dangerous tool asks first.
@@ -45,4 +45,29 @@ test("an admin runs the self-check and a repair from 诊断工具 and reads thei
   await selfCheck.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/tools.png", fullPage: false });
   expect(consoleErrors).toEqual([]);
+});
+
+test("an admin disconnects a learner from a live room on 诊断工具; the learner's room says so and reconnects", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await loginByApi(page, DEMO.admin);
+  const lives = (await (await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`)).json()).result.data.list as { roomId: string; liveStatus: number; isPause: number; name: string }[];
+  const onAir = lives.find((l) => l.liveStatus === 1 && l.isPause === 0)!;
+  const learner = await signedInWithoutSeriesPop(browser, DEMO.learner);
+  const me = await (await learner.request.get("/api/elearning/caiyun/front/user/getUserInfo")).json();
+  await learner.goto(`/live/detail?roomId=${onAir.roomId}`);
+  await expect(learner.getByLabel("评论内容")).toBeEnabled();
+
+  await page.goto("/admin/tools");
+  const tool = page.locator('[data-tool="removeWebSocketUser"]');
+  await expect(tool).toContainText("关闭学员的所有实时连接");
+  await tool.getByLabel("学员ID").fill(String(me.data.userId));
+  await tool.getByRole("button", { name: "执行" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "确认执行" }).click();
+  await expect(tool.getByRole("status")).toContainText("执行成功");
+
+  // The room shows why it is down, then comes back by itself and the learner can chat again.
+  await expect(learner.getByRole("status").filter({ hasText: "连接已被管理员断开，正在重新连接…" })).toBeVisible();
+  await expect(learner.getByLabel("评论内容")).toBeEnabled({ timeout: 15_000 });
+  await expect(learner.getByText("连接已被管理员断开，正在重新连接…")).toHaveCount(0);
+  await learner.context().close();
 });

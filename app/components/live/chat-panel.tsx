@@ -17,6 +17,8 @@ export function ChatPanel(props: {
   canSend: boolean;
   loggedIn: boolean;
   refusal: string | null;
+  /** The socket was dropped and is coming back: said above the box until it is. */
+  dropped?: string | null;
   /** Why the box is closed for good (a sold live not bought), instead of 连接中…. */
   closedHint?: string;
   onSend: (content: string) => boolean;
@@ -58,6 +60,11 @@ export function ChatPanel(props: {
           </button>
         ))}
       </div>
+      {props.dropped && !props.canSend && (
+        <p role="status" className="mx-3 mt-2 rounded bg-[#fff7e8] px-2 py-1 text-xs text-[#ff7d00]">
+          {props.dropped}
+        </p>
+      )}
       {props.loggedIn ? (
         <form onSubmit={submit} className="flex items-center gap-2 p-3">
           <input aria-label="评论内容" value={text} maxLength={200} disabled={!props.canSend} onChange={(e) => setText(e.target.value)} placeholder={props.canSend ? "说点什么…" : (props.closedHint ?? "连接中…")} className="h-9 flex-1 rounded-md border border-border px-3 text-sm outline-none focus:border-primary" />

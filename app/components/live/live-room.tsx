@@ -230,7 +230,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
           )}
         </div>
         <div className="space-y-4">
-          <ChatPanel comments={room.comments} likeTotal={info.likeCount + room.likes} online={room.online} canSend={room.connected} loggedIn={!!me} refusal={room.refusal} closedHint={locked ? "购买后即可参与互动" : undefined} onSend={send} onLike={() => room.send({ type: "like", count: 1 })} onLogin={() => openLoginDialog()} />
+          <ChatPanel comments={room.comments} likeTotal={info.likeCount + room.likes} online={room.online} canSend={room.connected} loggedIn={!!me} refusal={room.refusal} dropped={room.dropped} closedHint={locked ? "购买后即可参与互动" : undefined} onSend={send} onLike={() => room.send({ type: "like", count: 1 })} onLogin={() => openLoginDialog()} />
           <GoodsPanel goods={goods} onClick={clickGoods} />
         </div>
       </div>

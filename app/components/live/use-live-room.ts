@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { liveFramesOf, SESSION_ENDED_CLOSE, type LiveComment } from "../../../realtime/protocol";
+import { liveFramesOf, SESSION_ENDED_CLOSE, USER_REMOVED_CLOSE, type LiveComment } from "../../../realtime/protocol";
 import { trpc } from "~/lib/trpc";
 
 const HEARTBEAT_MS = 15_000;
@@ -22,6 +22,8 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
   const [online, setOnline] = useState(0);
   const [connected, setConnected] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Why the socket is down while it comes back (an admin's disconnect from the tools page). */
+  const [dropped, setDropped] = useState<string | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const lastSeen = useRef(initial.at(-1)?.sentAt ?? Date.now());
   const eventRef = useRef(onEvent);
@@ -52,6 +54,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
       socket.onopen = () => {
         backoff = 1000;
         setConnected(true);
+        setDropped(null);
         beat = setInterval(() => socket?.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
         // Comments sent while we were away come from the stored history.
         if (reconnecting)
@@ -88,6 +91,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
         if (closed) return;
         // Logged out (here or elsewhere), disabled or the password changed: coming back would be refused.
         if (event.code === SESSION_ENDED_CLOSE) return setRefusal("登录已失效，请重新登录");
+        if (event.code === USER_REMOVED_CLOSE) setDropped("连接已被管理员断开，正在重新连接…");
         reconnecting = true;
         // Jittered, so a room dropped at once (a restart, a network blip) does not come back in one wave.
         retry = setTimeout(connect, backoff * (0.5 + Math.random()));
@@ -111,5 +115,5 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
     return true;
   }, []);
 
-  return { comments, likes, online, connected, refusal, clearRefusal: () => setRefusal(null), send };
+  return { comments, likes, online, connected, refusal, dropped, clearRefusal: () => setRefusal(null), send };
 }

@@ -121,6 +121,7 @@ export default function AdminCourses() {
                     <div className="flex gap-3 text-primary">
                       <Link to={`/admin/courses/${c.id}`}>编辑</Link>
                       <Link to={`/admin/courses/${c.id}/learners`}>学员</Link>
+                      <Link to={`/admin/reports?course=${c.id}`}>报告</Link>
                       {c.status === 1 ? (
                         <button type="button" onClick={() => setConfirm({ intent: "offline", id: c.id, title: "下架课程", description: `下架后学员将无法看到「${c.name}」，已加入的学员也无法继续学习。确定下架吗？`, confirmText: "下架" })}>下架</button>
                       ) : (

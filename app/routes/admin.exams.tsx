@@ -122,6 +122,7 @@ export default function AdminExams() {
                       <Button variant="link" size="sm" onClick={() => act(() => trpc.exam.admin.exam.enable.mutate({ ids: [e.id] }), "已启用")}>启用</Button>
                     )}
                     <Button variant="link" size="sm" asChild><Link to={withParams({ results: String(e.id), tab: "results", rpage: null })}>成绩</Link></Button>
+                    <Button variant="link" size="sm" asChild><Link to={`/admin/reports?exam=${e.id}`}>报告</Link></Button>
                     <Button variant="link" size="sm" asChild><Link to={withParams({ results: String(e.id), tab: "members", rpage: null, mkw: null })}>考生</Link></Button>
                     <Button variant="link" size="sm" onClick={() => act(() => trpc.exam.admin.exam.copy.mutate({ id: e.id }), "已复制")}>复制</Button>
                     <Button variant="link" size="sm" className="text-danger" onClick={() => setConfirm({ title: "删除考试", description: `确定删除「${e.name}」吗？`, confirmText: "删除", danger: true, run: () => trpc.exam.admin.exam.remove.mutate({ ids: [e.id] }) })}>删除</Button>

@@ -184,6 +184,7 @@ export default function AdminLives() {
                       <Link to={`/admin/lives/console?id=${l.id}`}>控制台</Link>
                       <Link to={editHref(l.id)}>编辑</Link>
                       <Link to={`/admin/lives/${l.id}/members`}>观看学员</Link>
+                      <Link to={`/admin/reports?live=${l.id}`}>报告</Link>
                       {l.liveStatus === 2 ? (
                         <span className="cursor-not-allowed text-[#c9cdd4]" title="直播已结束，不能生成推流地址">
                           推流地址

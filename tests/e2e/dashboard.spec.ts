@@ -43,3 +43,23 @@ test("an admin reads the dashboard, switches to 近30天 and exports a chart", a
   await expect(page.getByRole("alert")).toHaveText("结束日期不能早于开始日期");
   expect(consoleErrors).toEqual([]);
 });
+
+test("an admin opens a course's, an exam's and a live's report from their lists", async ({ page, consoleErrors }) => {
+  await loginByApi(page, DEMO.admin);
+  await page.goto("/admin/courses");
+  await page.getByRole("link", { name: "报告" }).first().click();
+  await expect(page.getByRole("heading", { name: /^课程报告：/ })).toBeVisible();
+  await expect(page.getByText("学习漏斗")).toBeVisible();
+  await page.goto("/admin/exams");
+  await page.getByRole("link", { name: "报告" }).first().click();
+  await expect(page.getByRole("heading", { name: /^考试报告：/ })).toBeVisible();
+  await expect(page.getByText("逐题正确率")).toBeVisible();
+  await page.goto("/admin/lives");
+  await page.getByRole("link", { name: "报告" }).first().click();
+  await expect(page.getByRole("heading", { name: /^直播报告：/ })).toBeVisible();
+  await expect(page.getByText("观看与互动走势")).toBeVisible();
+  await page.screenshot({ path: "test-results/live-report.png" });
+  await page.goto("/admin/reports");
+  await expect(page.getByText("请从课程、考试或直播列表的“报告”进入")).toBeVisible();
+  expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+});

@@ -4,11 +4,18 @@ import { fail } from "@base/errors";
 import { auditEntities, auditRows, pageAudit, AUDIT_CATEGORIES, SECURITY_EVENTS } from "./audit.service";
 import { dashboard } from "./dashboard.service";
 import { exportDashboardChart } from "./dashboard-export";
-import { auditExportInput, auditPageInput, dashboardExportInput, dashboardInput } from "./schemas";
+import { auditExportInput, auditPageInput, dashboardExportInput, dashboardInput, reportInput } from "./schemas";
+import { courseReport, examReport, liveReport } from "./reports.service";
 
 const EXPORT_MAX = 20_000;
 
 export const toolAdminRouter = router({
+  /** One content's report: a course's funnel, an exam's scores and questions, a live's arrivals and comments. */
+  reports: router({
+    course: adminProcedure.input(reportInput).query(({ ctx, input }) => courseReport(ctx.db, input.id)),
+    exam: adminProcedure.input(reportInput).query(({ ctx, input }) => examReport(ctx.db, input.id)),
+    live: adminProcedure.input(reportInput).query(({ ctx, input }) => liveReport(ctx.db, input.id)),
+  }),
   /** The operations dashboard of a period (decision 035). */
   dashboard: router({
     figures: adminProcedure.input(dashboardInput).query(({ ctx, input }) => dashboard(ctx.db, input)),

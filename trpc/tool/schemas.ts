@@ -53,3 +53,6 @@ export const dashboardInput = z.object(dashboardFields, { error: "统计参数�
 export const dashboardExportInput = z
   .object({ ...dashboardFields, chart: z.enum(DASHBOARD_CHARTS, { error: "要导出的图表不存在" }) }, { error: "导出参数格式不正确" })
   .superRefine(checkPeriod);
+
+/** A per-content report: the course, exam or live id. */
+export const reportInput = z.object({ id: z.preprocess(numeric, z.number({ error: "请选择要查看的内容" }).int("内容ID格式不正确").positive("内容ID格式不正确")) });

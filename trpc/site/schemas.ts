@@ -16,7 +16,7 @@ export const MAX_SITE_CONTENTS = 500;
  */
 export const RESERVED_PATH_NAMES = new Set([
   "about", "admin", "api", "assets", "blank", "caiyun-college-backstage", "cert", "certificate", "college-mobile", "complete",
-  "course", "error", "exam", "face", "favicon.ico", "identity", "live", "magic", "map", "message", "mobile", "oauth", "order",
+  "course", "error", "exam", "face", "favicon.ico", "identity", "live", "magic", "map", "message", "mobile", "notice", "oauth", "order",
   "password", "payment", "person", "practice", "previewexam", "qr", "questionnaire", "rank", "school", "search", "sign",
   "storage", "study", "task", "verify", "ws", "__manifest",
 ]);

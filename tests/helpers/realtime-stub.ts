@@ -17,7 +17,14 @@ export function useRealtimeStub() {
       let body = "";
       req.on("data", (c) => (body += c));
       req.on("end", () => {
-        frames.push(JSON.parse(body));
+        // Published frames are recorded; the tools' other internal calls (connections, disconnect) get an empty answer.
+        if (req.url?.startsWith("/internal/publish")) {
+          try {
+            frames.push(JSON.parse(body));
+          } catch {
+            res.statusCode = 400;
+          }
+        }
         res.end("{}");
       });
     });

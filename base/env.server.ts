@@ -37,6 +37,8 @@ const schema = z.object({
   S3_REGION: z.string().min(1).optional(),
   // Seconds of the exam pre-check network test (one sample a second; the spec's "about one minute").
   EXAM_NETWORK_CHECK_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  // Seconds of course or live study that complete the newcomer task (the spec's one minute).
+  NEWCOMER_TASK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Exam face checks: worker threads for the comparison (default 1 on ≤2 cores, else cores-1, shared out over
   // the web processes, at least 1 each) and how many
   // requests may wait for one before a learner is asked to retry (default 20 per worker).

@@ -16,6 +16,7 @@ const env = {
   BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build-test",
   // The pre-check network test takes a minute in production; browser tests sample 3 times.
   EXAM_NETWORK_CHECK_SECONDS: "3",
+  NEWCOMER_TASK_SECONDS: "5",
 };
 rmSync(env.DATA_DIR, { recursive: true, force: true });
 // E2E_DB=postgres: a fresh database on the local PostgreSQL instead of the embedded one.

@@ -27,6 +27,8 @@ import { ssoRouter } from "./sso/router";
 import { toolRouter } from "./tool/router";
 import { eventRouter } from "./event/router";
 import { rankRouter } from "./rank/router";
+import { newcomerRouter } from "./newcomer/router";
+import { helpRouter } from "./help/router";
 
 /** Root router: one entry per domain; each domain wires its own procedures. */
 export const appRouter = router({
@@ -58,6 +60,8 @@ export const appRouter = router({
   event: eventRouter,
   tool: toolRouter,
   rank: rankRouter,
+  newcomer: newcomerRouter,
+  help: helpRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,8 +19,9 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   adminLoad(request, async (caller) => {
     const id = new URL(request.url).searchParams.get("id") ?? "";
     const live = await caller.live.admin.detail({ id } as never);
-    const [awards, notice, messages, muted, sign, goods, overview, users, orgs, captions, questionnaire] = await Promise.all([
+    const [awards, awardRecords, notice, messages, muted, sign, goods, overview, users, orgs, captions, questionnaire] = await Promise.all([
       caller.live.admin.awards.list({ liveId: live.id }),
+      caller.live.admin.awards.records({ liveId: live.id }),
       caller.live.admin.notice({ liveId: live.id }),
       caller.live.admin.messages({ liveId: live.id }),
       caller.live.admin.mutedUsers({ liveId: live.id }),
@@ -32,7 +33,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
       caller.live.admin.captions({ liveId: live.id }),
       caller.live.admin.questionnaire({ liveId: live.id }),
     ]);
-    return { live, captions, questionnaire, awards, notice, messages: messages.slice(-100), muted, sign, goods, overview, users: users.list as { rank: number; nick: string; orgName: string; score: number }[], orgs: orgs.list as { rank: number; orgName: string; userNum: number; score: number }[] };
+    return { live, captions, questionnaire, awards, awardRecords, notice, messages: messages.slice(-100), muted, sign, goods, overview, users: users.list as { rank: number; nick: string; orgName: string; score: number }[], orgs: orgs.list as { rank: number; orgName: string; userNum: number; score: number }[] };
   });
 
 const STATUS = ["未开始", "直播中", "已结束"];
@@ -197,6 +198,33 @@ export default function LiveConsole() {
               ))}
             </tbody>
           </Table>
+          {d.awardRecords.length > 0 && (
+            <>
+              <h3 className="pt-2 text-sm font-semibold">中奖记录</h3>
+              <Table>
+                <thead>
+                  <tr>
+                    <Th>中奖人</Th>
+                    <Th>奖品</Th>
+                    <Th>收货信息</Th>
+                    <Th>状态</Th>
+                    <Th>操作</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.awardRecords.map((w) => (
+                    <tr key={w.recordId}>
+                      <Td>{w.nick}</Td>
+                      <Td>{w.awardName}</Td>
+                      <Td className="text-xs">{w.receiveStatus ? `${w.receiverName} ${w.receiverMobile} ${w.receiverAddress}` : "—"}</Td>
+                      <Td>{["未填写地址", "待发货", "已发货"][w.receiveStatus]}</Td>
+                      <Td>{w.receiveStatus === 1 && <button type="button" className="text-primary" onClick={() => act(() => trpc.live.admin.awards.ship.mutate({ liveUserAwardRecordId: w.recordId }), "已标记发货")}>标记发货</button>}</Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </>
+          )}
         </section>
       </div>
 

@@ -21,3 +21,5 @@ export * from "./sso";
 export * from "./event";
 export * from "./audit";
 export * from "./dashboard";
+export * from "./newcomer";
+export * from "./help";

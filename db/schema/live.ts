@@ -242,12 +242,13 @@ export const liveAwardRecords = pgTable(
     liveId: liveRef(),
     userId: userRef(),
     awardName: varchar("award_name", { length: 60 }).notNull(),
-    /** 0 not received, 1 address given. */
+    /** 0 not received, 1 address given (the winner may still change it), 2 shipped (address frozen). */
     receiveStatus: smallint("receive_status").notNull().default(0),
     receiverName: varchar("receiver_name", { length: 30 }),
     receiverMobile: varchar("receiver_mobile", { length: 12 }),
     receiverAddress: varchar("receiver_address", { length: 200 }),
     receivedAt: tz("received_at"),
+    shippedAt: tz("shipped_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("live_award_records_uq").on(t.raffleId, t.userId), index("live_award_records_user_idx").on(t.userId)],

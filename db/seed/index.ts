@@ -28,6 +28,8 @@ import { seedEvents } from "./events";
 import { seedOrganizations } from "./organizations";
 import { seedAudit } from "./audit";
 import { seedRank } from "./rank";
+import { seedNewcomer } from "./newcomer";
+import { seedHelp } from "./help";
 
 export const DEMO_ACCOUNTS = [
   { role: "学员", loginName: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯", isAdmin: 0 as const },
@@ -129,5 +131,7 @@ export async function seed(db: Db): Promise<{ seeded: boolean }> {
   await seedOrganizations(db);
   await seedAudit(db);
   await seedRank(db);
+  await seedNewcomer(db);
+  await seedHelp(db);
   return { seeded: true };
 }

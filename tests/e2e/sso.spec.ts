@@ -108,6 +108,11 @@ test.describe("single sign-on (internal-network variant)", () => {
     await page.getByRole("button", { name: "登录" }).click();
 
     await page.waitForURL(`${base}/course/center`);
+    // A first sign-in makes a new learner, who is offered the newcomer gift first.
+    const gift = page.getByTestId("newcomer-popup");
+    await expect(gift).toBeVisible();
+    await gift.getByRole("button", { name: "关闭", exact: true }).click();
+    await expect(gift).toBeHidden();
     await expect(header.getByText(PERSON.name)).toBeVisible();
     await expect(header.getByRole("link", { name: "登录", exact: true })).toHaveCount(0);
     const me = await (await page.request.get(`${base}/api/trpc/auth.me`)).json();

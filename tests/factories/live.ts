@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@db/client";
-import { lives, liveSeries } from "@db/schema";
+import { liveAwardRecords, liveRaffles, lives, liveSeries } from "@db/schema";
 import { newRoomId } from "@trpc-app/live/room.service";
 
 const HOUR = 3600e3;
@@ -68,4 +68,15 @@ export async function createLiveSeries(db: DbOrTx, input: { name?: string; perio
     .values({ name: input.name ?? "政府采购实务系列讲座", periodsNum: input.periodsNum ?? 0, channelCode: input.channelCode ?? null, status: input.status ?? 1, introduction: "从需求编制到履约验收，系统梳理政府采购实务。" })
     .returning();
   return row!;
+}
+
+/** A drawn raffle of a live and one winner's award record (seed and tests). */
+export async function createAwardRecord(db: DbOrTx, input: { liveId: number; userId: number; name?: string; awardName?: string }) {
+  const drawnAt = new Date();
+  const [raffle] = await db
+    .insert(liveRaffles)
+    .values({ liveId: input.liveId, name: input.name ?? "直播间抽奖", awardName: input.awardName ?? "政府采购实务手册（纸质版）", winnerCount: 1, status: 2, startedAt: drawnAt, endsAt: drawnAt, drawnAt })
+    .returning();
+  const [record] = await db.insert(liveAwardRecords).values({ raffleId: raffle!.id, liveId: input.liveId, userId: input.userId, awardName: raffle!.awardName }).returning();
+  return { raffle: raffle!, record: record! };
 }

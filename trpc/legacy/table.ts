@@ -25,13 +25,15 @@ import { revenueLegacy } from "../revenue/legacy";
 import { ssoLegacy } from "../sso/legacy";
 import { TOOL_GET_STATE_CHANGES, toolLegacy } from "../tool/legacy";
 import { rankLegacy } from "../rank/legacy";
+import { newcomerLegacy } from "../newcomer/legacy";
+import { helpLegacy } from "../help/legacy";
 
 /** Rows single sign-on answers in the org domain's place (ssouser reads the directory first). */
 const takenBySso = new Set(ssoLegacy.map((r) => `${r.method} ${r.path}`));
 const orgRows = orgLegacy.filter((r) => !takenBySso.has(`${r.method} ${r.path}`));
 
 /** Every domain's rows, merged. A new domain adds its import here. */
-export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy, ...eventLegacy, ...toolLegacy, ...rankLegacy];
+export const legacyTable: LegacyRow[] = [...authLegacy, ...siteLegacy, ...orgRows, ...oauthLegacy, ...uploadLegacy, ...identityLegacy, ...operateLegacy, ...courseLegacy, ...materialLegacy, ...examLegacy, ...liveLegacy, ...messageLegacy, ...commentLegacy, ...questionnaireLegacy, ...certLegacy, ...pathLegacy, ...taskLegacy, ...checkInLegacy, ...orderLegacy, ...redeemLegacy, ...groupBuyLegacy, ...revenueLegacy, ...ssoLegacy, ...eventLegacy, ...toolLegacy, ...rankLegacy, ...newcomerLegacy, ...helpLegacy];
 
 interface Compiled {
   row: LegacyRow;

@@ -87,6 +87,9 @@ export const liveAdminRouter = router({
     remark: adminProcedure.input(s.awardRemarkInput).mutation(({ ctx, input }) => r.awardRemark(ctx.db, input.id, input.remark)),
     start: adminProcedure.input(byAward).mutation(({ ctx, input }) => r.startRaffle(ctx.db, input.id)),
     draw: adminProcedure.input(byAward).mutation(({ ctx, input }) => r.drawRaffle(ctx.db, input.id)),
+    /** Award records of the live's raffles, with the winners' receive addresses. */
+    records: adminProcedure.input(liveOrId).query(async ({ ctx, input }) => (await r.winList(ctx.db, input.liveId)).map((w) => ({ ...w, shipTime: w.shippedAt?.getTime() ?? null, winTime: w.createdAt.getTime() }))),
+    ship: adminProcedure.input(s.addressInput).mutation(({ ctx, input }) => r.shipAward(ctx.db, input.liveUserAwardRecordId)),
   }),
   notice: adminProcedure.input(liveOrId).query(({ ctx, input }) => m.currentNotice(ctx.db, input.liveId)),
   publishNotice: adminProcedure.input(s.noticeInput).mutation(({ ctx, input }) => m.publishNotice(ctx.db, input.liveId, input.content)),

@@ -56,7 +56,7 @@ export async function exportMessages(db: DbOrTx, liveId: number) {
 }
 
 export async function exportWinners(db: DbOrTx, liveId: number) {
-  const rows = (await winList(db, liveId)).map((w) => ({ ...w, receiveStatus: w.receiveStatus ? "已填写地址" : "未领取", createdAt: time(w.createdAt) }));
+  const rows = (await winList(db, liveId)).map((w) => ({ ...w, receiveStatus: ["未领取", "已填写地址", "已发货"][w.receiveStatus] ?? "未领取", createdAt: time(w.createdAt) }));
   return workbook("中奖名单", [{ header: "用户ID", key: "userId", width: 10 }, { header: "昵称", key: "nick" }, { header: "手机号", key: "mobile" }, { header: "奖品", key: "awardName" }, { header: "领取状态", key: "receiveStatus" }, { header: "收货人", key: "receiverName" }, { header: "收货电话", key: "receiverMobile" }, { header: "收货地址", key: "receiverAddress", width: 40 }, { header: "中奖时间", key: "createdAt", width: 22 }], rows, `直播${liveId}中奖名单.xlsx`);
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { liveAwardRecords, liveRaffleParticipants, liveRaffles, users } from "@db/schema";
+import { liveAwardRecords, liveRaffleParticipants, liveRaffles, lives, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { maskName } from "@base/format";
 import { publishLive } from "./events";
@@ -170,12 +170,21 @@ export async function drawDue(db: DbOrTx, liveId: number) {
   return { drawn: due.length };
 }
 
-/** The learner's wins, newest first (findUserRaffleAwardRecord). */
+/** 0 not received, 1 address given, 2 shipped. */
+export const AWARD_RECEIVE = { none: 0, given: 1, shipped: 2 } as const;
+export const AWARD_SHIPPED = "奖品已发货，收货信息不能再修改";
+
+/** The learner's wins, newest first (findUserRaffleAwardRecord), with the live's name. */
 export async function userAwardRecords(db: DbOrTx, userId: number, liveId?: number) {
   const conds = [eq(liveAwardRecords.userId, userId)];
   if (liveId) conds.push(eq(liveAwardRecords.liveId, liveId));
-  const rows = await db.select().from(liveAwardRecords).where(and(...conds)).orderBy(desc(liveAwardRecords.id));
-  return rows.map(recordView);
+  const rows = await db
+    .select({ r: liveAwardRecords, liveName: lives.name })
+    .from(liveAwardRecords)
+    .innerJoin(lives, eq(lives.id, liveAwardRecords.liveId))
+    .where(and(...conds))
+    .orderBy(desc(liveAwardRecords.id));
+  return rows.map((x) => ({ ...recordView(x.r), liveName: x.liveName }));
 }
 
 const recordView = (r: typeof liveAwardRecords.$inferSelect) => ({
@@ -189,6 +198,7 @@ const recordView = (r: typeof liveAwardRecords.$inferSelect) => ({
   receiverAddress: r.receiverAddress ?? "",
   winTime: r.createdAt.getTime(),
   receiveTime: ms(r.receivedAt),
+  shipTime: ms(r.shippedAt),
 });
 
 async function ownRecord(db: DbOrTx, recordId: number, userId: number) {
@@ -201,22 +211,37 @@ export async function receiveAddress(db: DbOrTx, recordId: number, userId: numbe
   return recordView(await ownRecord(db, recordId, userId));
 }
 
-/** Gives the address the prize goes to; once given it cannot be changed. */
+/** Gives (or changes) the address the prize goes to; once the admin ships it, it is frozen. */
 export async function receiveAward(db: DbOrTx, input: { liveUserAwardRecordId: number; receiverName: string; receiverMobile: string; receiverAddress: string }, userId: number) {
   const r = await ownRecord(db, input.liveUserAwardRecordId, userId);
-  if (r.receiveStatus === 1) return recordView(r);
+  if (r.receiveStatus === AWARD_RECEIVE.shipped) throw fail(AWARD_SHIPPED);
   const [u] = await db
     .update(liveAwardRecords)
-    .set({ receiveStatus: 1, receiverName: input.receiverName, receiverMobile: input.receiverMobile, receiverAddress: input.receiverAddress, receivedAt: new Date() })
-    .where(and(eq(liveAwardRecords.id, r.id), eq(liveAwardRecords.receiveStatus, 0)))
+    .set({ receiveStatus: AWARD_RECEIVE.given, receiverName: input.receiverName, receiverMobile: input.receiverMobile, receiverAddress: input.receiverAddress, receivedAt: new Date() })
+    .where(and(eq(liveAwardRecords.id, r.id), sql`${liveAwardRecords.receiveStatus} <> ${AWARD_RECEIVE.shipped}`))
     .returning();
-  return recordView(u ?? (await ownRecord(db, r.id, userId)));
+  if (!u) throw fail(AWARD_SHIPPED);
+  return recordView(u);
+}
+
+/** The back office marks a prize shipped: only once the winner gave an address; repeating it changes nothing. */
+export async function shipAward(db: DbOrTx, recordId: number) {
+  const [r] = await db.select().from(liveAwardRecords).where(eq(liveAwardRecords.id, recordId));
+  if (!r) throw notFound("中奖记录不存在");
+  if (r.receiveStatus === AWARD_RECEIVE.shipped) return recordView(r);
+  if (r.receiveStatus !== AWARD_RECEIVE.given) throw fail("中奖人尚未填写收货信息");
+  const [u] = await db
+    .update(liveAwardRecords)
+    .set({ receiveStatus: AWARD_RECEIVE.shipped, shippedAt: new Date() })
+    .where(and(eq(liveAwardRecords.id, r.id), eq(liveAwardRecords.receiveStatus, AWARD_RECEIVE.given)))
+    .returning();
+  return recordView(u ?? r);
 }
 
 /** Winners of every raffle of a live (back office, export). */
 export async function winList(db: DbOrTx, liveId: number) {
   return db
-    .select({ recordId: liveAwardRecords.id, raffleId: liveAwardRecords.raffleId, userId: liveAwardRecords.userId, nick: users.nick, mobile: users.mobile, awardName: liveAwardRecords.awardName, receiveStatus: liveAwardRecords.receiveStatus, receiverName: liveAwardRecords.receiverName, receiverMobile: liveAwardRecords.receiverMobile, receiverAddress: liveAwardRecords.receiverAddress, createdAt: liveAwardRecords.createdAt })
+    .select({ recordId: liveAwardRecords.id, raffleId: liveAwardRecords.raffleId, userId: liveAwardRecords.userId, nick: users.nick, mobile: users.mobile, awardName: liveAwardRecords.awardName, receiveStatus: liveAwardRecords.receiveStatus, receiverName: liveAwardRecords.receiverName, receiverMobile: liveAwardRecords.receiverMobile, receiverAddress: liveAwardRecords.receiverAddress, shippedAt: liveAwardRecords.shippedAt, createdAt: liveAwardRecords.createdAt })
     .from(liveAwardRecords)
     .innerJoin(users, eq(users.id, liveAwardRecords.userId))
     .where(eq(liveAwardRecords.liveId, liveId))

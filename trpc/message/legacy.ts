@@ -6,7 +6,7 @@ const M = `${F}/message`;
 const B = "/api/elearning/caiyun/back/message";
 const G = "/api/elearning/back/caiyun/message";
 
-// sendUserMessage is left unserved: the spec gives neither its payload nor its sender.
+// sendUserMessage (the learner writing to the platform) is served by the help domain: trpc/help/legacy.ts.
 export const messageLegacy = legacyRows([
   { method: "GET", path: `${M}/pageUserStationMessageList`, call: pass((c) => c.message.page) },
   { method: "GET", path: `${M}/getMessageUnreadCount`, call: (c) => c.message.unreadCount() },

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { oauthAuthorizations, users } from "@db/schema";
 import type { Context } from "../context";
-import { publicProcedure } from "../init";
+import { learnerProcedure, publicProcedure } from "../init";
+import { safeTarget } from "@base/safe-target";
 import { createSession, sessionCookie, type SessionUser } from "../auth/session";
 import { userView } from "../auth/user-view";
 import { fail, notLoggedIn } from "@base/errors";
@@ -17,7 +18,7 @@ import {
 } from "./bind.service";
 import { consumeState, fetchProviderUser, startAuthorization } from "./flow.service";
 import { findPlatform, listPlatforms } from "./platform.service";
-import { callbackInput, checkBindInput, platformsInput, startInput, ticketInput, unbindInput } from "./schemas";
+import { callbackInput, checkBindInput, jumpUrlInput, platformsInput, startInput, ticketInput, unbindInput } from "./schemas";
 import { regionAllowed, regionsAllowed } from "./course-limit.service";
 
 export const AUTH_COOKIE = "cy_oauth";
@@ -52,6 +53,16 @@ const jump = (entry: "learner" | "agency" | "expert") =>
     .input(startInput)
     .query(({ ctx, input }) => startAuthorization(ctx.db, input, { origin: ctx.origin, user: ctx.user, entry }));
 
+/**
+ * Where a learner lands after an outside jump: a path on this site, never another host. An absolute
+ * address on this site's own origin is cut to its path; anything else lands on the home page.
+ */
+export function jumpTarget(origin: string, wanted: string | undefined) {
+  let target = wanted?.trim() ?? "";
+  if (origin && target.toLowerCase().startsWith(`${origin.toLowerCase()}/`)) target = target.slice(origin.length);
+  return safeTarget(target, "/");
+}
+
 /** The learner procedures, spread at the root of oauth by router.ts. */
 export const oauthLearnerProcedures = {
   /** The picker's list: enabled platforms by sort. */
@@ -60,6 +71,7 @@ export const oauthLearnerProcedures = {
     const allowed = await regionsAllowed(ctx.db, ctx.user?.id, input?.courseId);
     return all.filter((p) => regionAllowed(allowed, p.cloudRegion));
   }),
+  jumpUrl: learnerProcedure.input(jumpUrlInput).mutation(({ ctx, input }) => ({ url: jumpTarget(ctx.origin, input?.returnTo ?? input?.url ?? input?.redirect) })),
   authorizeUrl: jump("learner"),
   agencyJump: jump("agency"),
   expertJump: jump("expert"),

@@ -10,6 +10,8 @@ export const oauthLegacy = legacyRows([
   { method: "GET", path: `${F}/third/jump`, call: pass((c) => c.oauth.authorizeUrl), respond: redirect as LegacyRow["respond"] },
   { method: "GET", path: `${F}/agency/third/jump`, call: pass((c) => c.oauth.agencyJump), respond: redirect as LegacyRow["respond"] },
   { method: "GET", path: `${F}/expert/third/jump`, call: pass((c) => c.oauth.expertJump), respond: redirect as LegacyRow["respond"] },
+  // docs/decisions/039-prizes-help-feedback.md: answers a path on this site, never another host.
+  { method: "POST", path: `${F}/getJumpUrl`, call: pass((c) => c.oauth.jumpUrl) },
   { method: "POST", path: `${F}/getThirdLoginUser`, call: pass((c) => c.oauth.thirdLoginUser) },
   { method: "POST", path: `${F}/checkBindRelation`, call: pass((c) => c.oauth.checkBindRelation) },
   { method: "POST", path: `${F}/unBindRelation`, call: pass((c) => c.oauth.unBindRelation) },

@@ -80,3 +80,8 @@ export const platformMoveInput = z.object({
   position: z.preprocess(numeric, z.number({ error: "位置须为正整数" }).int("位置须为正整数").positive("位置须为正整数")),
 });
 export const platformEnableInput = z.object({ id: platformId, enabled: z.preprocess(numeric, z.union([z.literal(0), z.literal(1)], { error: "启用状态不正确" })) });
+
+/** getJumpUrl: where the learner lands after an outside jump; any of the names old clients send. */
+export const jumpUrlInput = z
+  .object({ returnTo: opt(z.string().max(2000, "跳转地址过长")), url: opt(z.string().max(2000, "跳转地址过长")), redirect: opt(z.string().max(2000, "跳转地址过长")) })
+  .optional();

@@ -136,7 +136,7 @@ export async function ownsGoods(db: DbOrTx, userId: number, goodsType: number, g
  * or the code redeemed). A place an admin added awaiting payment becomes paid. Answers whether
  * anything changed: granting twice opens once.
  */
-export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, goodsId: number, source: "order" | "redeem" | typeof MAP_SEAT): Promise<boolean> {
+export async function grantGoods(tx: DbOrTx, userId: number, goodsType: number, goodsId: number, source: "order" | "redeem" | "newcomer" | typeof MAP_SEAT): Promise<boolean> {
   if (goodsType === GOODS_TYPE.course) {
     const added = await tx.insert(userCourses).values({ userId, courseId: goodsId, source, payStatus: 1 }).onConflictDoNothing().returning({ id: userCourses.id });
     if (added.length) {

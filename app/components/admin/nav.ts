@@ -24,6 +24,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "marketing", title: "营销位", hint: "营销位与首页弹窗广告的配置" },
       { slug: "categories", title: "分类", hint: "运营分类的新增、编辑、移动与删除" },
       { slug: "page-layout", title: "页面布局", hint: "页头、搜索框、消息通知与页脚等全站布局开关" },
+      { slug: "newcomer", title: "新人礼包", hint: "新人礼包课程、礼包弹窗的推荐内容与领取情况" },
     ],
   },
   {
@@ -76,6 +77,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { slug: "questionnaires", title: "问卷", hint: "问卷的维护与批量启用、停用" },
       { slug: "messages", title: "站内信", hint: "站内信的编辑、发送与状态管理" },
       { slug: "message-tasks", title: "消息任务", hint: "消息推送任务的配置与状态管理" },
+      { slug: "help", title: "帮助文档", hint: "学员帮助中心文章的编辑、分类、排序与发布" },
+      { slug: "feedback", title: "意见反馈", hint: "学员反馈的处理队列：查看截图、回复与关闭" },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { notices, userStudyDays } from "@db/schema";
@@ -94,5 +95,15 @@ describeEachDb("legacy study rank, mail and notices", (getDb) => {
     expect(page.body).toMatchObject({ code: 200, success: true, data: { total: 2, pageNo: 1, pageSize: 1, list: [{ title: "平台升级公告", praiseCount: 0, praiseCountText: "0", isPraise: 0 }] } });
     expect((await visitor.post(`${F}/notice/list`, { pageNo: 2, pageSize: 1 })).body.data.list[0].title).toBe("新课上线");
     expect((await visitor.post(`${F}/notice/list`, { pageSize: 500 })).body).toMatchObject({ success: false, message: "每页条数须在1-50之间" });
+
+    // The one praise call likes a notice when it names one, once per learner; a comment otherwise.
+    const [notice] = await db.select().from(notices).where(eq(notices.title, "平台升级公告"));
+    const { client } = await signedIn(db, "王晓雯");
+    const { client: other } = await signedIn(db, "张敏");
+    for (let i = 0; i < 2; i++) expect((await client.post(`${F}/praise`, { noticeId: notice!.id, status: 1 })).body).toMatchObject({ success: true, data: { id: notice!.id, isPraise: 1, praiseCount: 1 } });
+    expect((await other.post(`${F}/praise`, { businessType: "notice", id: notice!.id })).body).toMatchObject({ success: true, data: { praiseCount: 2 } });
+    expect((await client.post(`${F}/praise`, { noticeId: notice!.id, status: 0 })).body).toMatchObject({ data: { isPraise: 0, praiseCount: 1 } });
+    expect((await client.post(`${F}/praise`, { commentId: 999999 })).body).toMatchObject({ success: false });
+    expect((await visitor.post(`${F}/praise`, { noticeId: notice!.id })).body).toMatchObject({ success: false, code: 281 });
   });
 });

@@ -11,7 +11,13 @@ export const commentLegacy = legacyRows([
   { method: "POST", path: `${F}/getUserNewReplyCount`, call: (c) => c.comment.unreadCount() },
   { method: "POST", path: `${F}/readReply`, call: pass((c) => c.comment.readReply) },
   { method: "POST", path: `${F}/message/replyMe`, call: pass((c) => c.comment.replyMe) },
-  { method: "POST", path: "/api/elearning/caiyun/front/praise", call: pass((c) => c.comment.praise) },
+  // One like call for comments and platform notices: a notice is named by noticeId, or by businessType
+  // "notice" with its id (decision 037); anything else is a comment, as the old clients send it.
+  {
+    method: "POST",
+    path: "/api/elearning/caiyun/front/praise",
+    call: (c, i) => (i.noticeId !== undefined || i.businessType === "notice" ? pass((x) => x.operate.notice.praise)(c, i) : pass((x) => x.comment.praise)(c, i)),
+  },
 
   // Back office (back-office.md 7.4).
   { method: "GET", path: `${B}/getCommentReply`, call: pass((c) => c.comment.admin.replies) },

@@ -92,7 +92,7 @@ const S = (key: string, name: string, unit: string, kind: ChartSeries["kind"], a
 const LEARNING = [S("hours", "学习时长", "小时", "bar", "left", BLUE), S("active", "活跃学员", "人", "line", "right", GREEN)];
 const GROWTH = [S("registrations", "新注册", "人", "bar", "left", CYAN), S("completions", "课程完成", "次", "line", "left", ORANGE)];
 const EXAMS = [S("sittings", "考试场次", "", "bar", "left", PURPLE), S("passRate", "通过率", "%", "line", "right", GREEN)];
-const LIVE = [S("viewers", "观看人数", "人", "bar", "left", ORANGE), S("comments", "评论", "条", "line", "right", BLUE)];
+const LIVE = [S("viewers", "观看人数", "人", "bar", "left", ORANGE), S("peak", "同时在线峰值", "人", "line", "left", "#00b42a"), S("comments", "评论", "条", "line", "right", BLUE)];
 const ORDERS = [S("revenue", "收入", "元", "bar", "left", BLUE), S("orders", "支付订单", "笔", "line", "right", ORANGE)];
 
 type DashboardData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["dashboard"]>;
@@ -109,6 +109,7 @@ function Dashboard({ d, query }: { d: DashboardData; query: PeriodQuery }) {
     sittings: x.exam_sittings,
     passRate: x.exam_sittings ? Math.round((x.exam_passes / x.exam_sittings) * 1000) / 10 : 0,
     viewers: x.live_viewers,
+    peak: x.live_peak,
     comments: x.live_comments,
     revenue: yuanOf(x.revenue_cents),
     orders: x.orders_paid,
@@ -123,7 +124,7 @@ function Dashboard({ d, query }: { d: DashboardData; query: PeriodQuery }) {
         <Figure label="学习时长" value={hours(t.learnSeconds)} unit="小时" />
         <Figure label="课程完成" value={t.courseCompletions} unit="次" />
         <Figure label="考试场次" value={t.examSittings} note={t.examSittings ? `通过 ${t.examPasses} 人次 · 通过率 ${t.passRate}%` : "暂无交卷"} />
-        <Figure label={single ? "直播观看人数" : "直播观看（单日最高）"} value={t.liveViewersPeak.value} unit="人" note={`评论 ${t.liveComments} 条`} />
+        <Figure label="直播同时在线（峰值）" value={t.liveConcurrentPeak.value} unit="人" note={`${single ? "观看" : "单日观看最多"} ${t.liveViewersPeak.value} 人 · 评论 ${t.liveComments} 条`} />
         <Figure label="支付订单" value={t.ordersPaid} unit="笔" />
         <Figure label="收入" value={yuanText(t.revenueCents)} tone="text-[#00b42a]" />
       </div>
@@ -137,7 +138,7 @@ function Dashboard({ d, query }: { d: DashboardData; query: PeriodQuery }) {
         <ChartCard title="考试" chart="exams" query={query} empty={none("sittings")} summary={`${t.examSittings} 场 · 通过率 ${t.passRate}%`}>
           <DailyChart points={points} series={EXAMS} />
         </ChartCard>
-        <ChartCard title="直播" chart="live" query={query} empty={none("viewers", "comments")} summary={`评论 ${t.liveComments} 条`}>
+        <ChartCard title="直播" chart="live" query={query} empty={none("viewers", "peak", "comments")} summary={`评论 ${t.liveComments} 条`}>
           <DailyChart points={points} series={LIVE} />
         </ChartCard>
         <ChartCard title="订单与收入" chart="orders" query={query} empty={none("orders")} summary={`${t.ordersPaid} 笔 · ${yuanText(t.revenueCents)}`}>

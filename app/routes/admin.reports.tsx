@@ -155,7 +155,8 @@ export default function AdminReport() {
   }
   const r = data.live;
   const series: ChartSeries[] = [
-    { key: "arrivals", name: "进入人数", unit: "人", kind: "bar", axis: "left", color: "#165dff" },
+    { key: "arrivals", name: "进入人数", unit: "人", kind: "bar", axis: "left", color: "#94bfff" },
+    { key: "online", name: "同时在线", unit: "人", kind: "line", axis: "left", color: "#165dff" },
     { key: "comments", name: "评论", unit: "条", kind: "line", axis: "right", color: "#ff7d00" },
   ];
   return (
@@ -165,13 +166,14 @@ export default function AdminReport() {
           返回直播列表
         </Link>
       </PageHeader>
-      <div className="grid grid-cols-3 gap-4">
+      <div className="grid grid-cols-4 gap-4">
         <Figure label="观看学员" value={r.viewers} unit="人" />
+        <Figure label="同时在线峰值" value={r.peakOnline} unit="人" />
         <Figure label="累计观看时长" value={r.watchHours} unit="小时" />
         <Figure label="评论" value={r.comments} unit="条" />
       </div>
-      <Section title="观看与互动走势" hint={`每${r.unit === "hour" ? "小时" : "分钟"}首次进入的学员与评论数（北京时间）`}>
-        <div className="h-[260px]">{r.points.length ? <DailyChart points={r.points.map((p) => ({ label: p.time, day: p.time, arrivals: p.arrivals, comments: p.comments }))} series={series} /> : <EmptyState title="这场直播还没有观看记录" />}</div>
+      <Section title="观看与互动走势" hint={`每${r.unit === "hour" ? "小时" : "分钟"}的同时在线人数（实时服务上报）、首次进入的学员与评论数（北京时间）`}>
+        <div className="h-[260px]">{r.points.length ? <DailyChart points={r.points.map((p) => ({ label: p.time, day: p.time, arrivals: p.arrivals, online: p.online, comments: p.comments }))} series={series} /> : <EmptyState title="这场直播还没有观看记录" />}</div>
       </Section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { OpenRangeEntry } from "@base/open-range";
 import { createdAt, id, timestamps, tz } from "./_columns";
 import { users } from "./auth";
@@ -303,4 +303,21 @@ export const liveCaptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("live_captions_sentence_uq").on(t.liveId, t.sentenceId), index("live_captions_live_idx").on(t.liveId, t.beginMs)],
+);
+
+/**
+ * How many viewers one realtime process had in a live room, the largest it reported in each minute
+ * (decision 035): the dashboard's peak concurrent viewers and a live's viewers over time add the
+ * processes of a minute together.
+ */
+export const liveViewerSamples = pgTable(
+  "live_viewer_samples",
+  {
+    liveId: liveRef(),
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    /** The reporting realtime process (made at its start). */
+    source: varchar("source", { length: 40 }).notNull(),
+    online: integer("online").notNull(),
+  },
+  (t) => [primaryKey({ name: "live_viewer_samples_pk", columns: [t.liveId, t.minute, t.source] }), index("live_viewer_samples_minute_idx").on(t.minute)],
 );

@@ -32,6 +32,9 @@ export interface PresenceReport {
   present: number[];
   /** Viewers whose last socket in the room closed. */
   left: number[];
+  /** Distinct viewers this process has in the room now, and which process says so (the peak-viewer samples). */
+  online?: number;
+  source?: string;
 }
 
 /** What the live rooms (and the session sweep) ask of the app; the benchmark plugs in a stand-in. */

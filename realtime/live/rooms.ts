@@ -9,6 +9,8 @@ export const FLUSH_MS = 500;
 export const TICK_MS = 1000;
 const RULES_TTL_MS = 10_000;
 const MAX_PENDING = 20_000;
+/** This process's name in the viewer samples (rooms served by several processes add their counts). */
+const SAMPLE_SOURCE = `rt-${randomUUID().slice(0, 12)}`;
 // Users per presence call: a 10,000-viewer room reports in five calls.
 const PRESENCE_CHUNK = 2000;
 
@@ -146,7 +148,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
       r.arrived.clear();
       r.departed.clear();
       for (let i = 0; i < Math.max(present.length, left.length); i += PRESENCE_CHUNK) {
-        const part = { liveId: r.liveId, present: present.slice(i, i + PRESENCE_CHUNK), left: left.slice(i, i + PRESENCE_CHUNK) };
+        const part = { liveId: r.liveId, present: present.slice(i, i + PRESENCE_CHUNK), left: left.slice(i, i + PRESENCE_CHUNK), ...(i === 0 ? { online: r.present.size, source: SAMPLE_SOURCE } : {}) };
         try {
           await client.presence(part);
         } catch (e) {

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { dailyFigures, examAttempts, liveMessages, ORDER_STATUS, orders, STUDY_CONTENT, userCourses, userStudyDays, users } from "@db/schema";
 import { parseChinaDateTime } from "@base/china-time";
-import { addDays, dayOf, sweepDailyFigures } from "@trpc-app/tool/dashboard.service";
+import { addDays, dayOf, METRICS, sweepDailyFigures } from "@trpc-app/tool/dashboard.service";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createLive } from "../factories/live";
@@ -209,7 +209,7 @@ describeEachDb("the operations dashboard", (getDb) => {
     const rows = () => db.select().from(dailyFigures).orderBy(dailyFigures.day, dailyFigures.metric);
     await sweepDailyFigures(db);
     const first = await rows();
-    expect(first.filter((r) => !r.metric.startsWith("course:"))).toHaveLength(90 * 10);
+    expect(first.filter((r) => !r.metric.startsWith("course:"))).toHaveLength(90 * METRICS.length);
     expect(first.filter((r) => r.metric.startsWith("course:"))).toHaveLength(5);
     expect(new Set(first.map((r) => r.day)).size).toBe(90);
     await sweepDailyFigures(db);
@@ -226,7 +226,7 @@ describeEachDb("the operations dashboard", (getDb) => {
     const d = await admin.call((c) => c.tool.admin.dashboard.figures({ period: "custom", from: ago(205), to: ago(195) }));
     expect(d.days).toHaveLength(11);
     expect(d.totals.registrations).toBe(1);
-    expect(await db.select().from(dailyFigures)).toHaveLength(11 * 10);
+    expect(await db.select().from(dailyFigures)).toHaveLength(11 * METRICS.length);
   });
 
   it("a chart exports as .xlsx with the figures it draws", async () => {

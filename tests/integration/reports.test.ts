@@ -6,6 +6,7 @@ import { createExam, createFixedPaper, createQuestion } from "../factories/exam"
 import { createLive } from "../factories/live";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
+import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
 
 async function people(db: Db, n: number) {
@@ -91,6 +92,21 @@ describeEachDb("per-content reports", (getDb) => {
       ["10:00", 1, 0],
       ["10:01", 1, 2],
     ]);
+
+    // Viewers watching at once: each realtime process reports its count with the presence calls; a minute
+    // keeps each process's largest, and the processes of a minute add up.
+    const service = testClient(db, { headers: { authorization: `Bearer ${process.env.SERVICE_TOKEN}` } });
+    const presence = (source: string, online: number) => service.call((x) => x.live.service.presence({ liveId: live.id, present: [a!.id], left: [], online, source }));
+    await presence("rt-one", 40);
+    await presence("rt-one", 25);
+    await presence("rt-two", 30);
+    expect((await rejection(service.call((x) => x.live.service.presence({ liveId: live.id, present: [], left: [], online: 1, source: "bad source!" })))).code).toBe("BAD_REQUEST");
+    const withSamples = await admin.call((x) => x.tool.admin.reports.live({ id: live.id }));
+    expect(withSamples.peakOnline).toBe(70);
+    expect(withSamples.points.at(-1)).toMatchObject({ online: 70 });
+    const today = await admin.call((x) => x.tool.admin.dashboard.figures({ period: "today" }));
+    expect(today.totals.liveConcurrentPeak.value).toBe(70);
+    expect((await rejection(admin.call((x) => x.live.service.presence({ liveId: live.id, present: [], left: [], online: 5, source: "rt-x" })))).code).toBe("FORBIDDEN");
 
     const learner = await signedInClient(db, a!.id);
     expect((await rejection(learner.call((x) => x.tool.admin.reports.live({ id: live.id })))).code).toBe("FORBIDDEN");

@@ -5,6 +5,7 @@ import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
 import { findLive, joinGrant, recordPresence } from "./room.service";
+import { recordViewerSample } from "./viewers.service";
 import { idOf } from "@base/legacy-input";
 import { asrBatchInput } from "./schemas";
 import { standingSessions } from "../realtime/sessions";
@@ -47,8 +48,11 @@ export const liveServiceRouter = router({
     }),
   /** Who is in the room (realtime process): watch time is credited by this server's clock. */
   presence: serviceProcedure
-    .input(z.object({ liveId, present: userIds, left: userIds }))
-    .mutation(({ ctx, input }) => recordPresence(ctx.db, input.liveId, input)),
+    .input(z.object({ liveId, present: userIds, left: userIds, online: z.number().int().min(0).max(10_000_000).optional(), source: z.string().regex(/^[\w-]{1,40}$/).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.online !== undefined && input.source) await recordViewerSample(ctx.db, input.liveId, input.source, input.online);
+      return recordPresence(ctx.db, input.liveId, input);
+    }),
   /** The RTMP ingest reports a stream starting or stopping (realtime/ingest). */
   stream: serviceProcedure
     .input(z.object({ roomId: z.string().regex(/^[\w-]{1,32}$/, "直播间号格式错误"), key: z.string().min(1).max(120), event: z.enum(["start", "stop"]) }))

@@ -29,8 +29,8 @@ const DAILY: Record<Exclude<DashboardChart, "topCourses" | "topExams">, { title:
   },
   live: {
     title: "直播",
-    columns: [DAY, { header: "观看人数", key: "viewers" }, { header: "评论（条）", key: "comments" }],
-    row: (d) => ({ viewers: d.live_viewers, comments: d.live_comments }),
+    columns: [DAY, { header: "观看人数", key: "viewers" }, { header: "同时在线峰值", key: "peak" }, { header: "评论（条）", key: "comments" }],
+    row: (d) => ({ viewers: d.live_viewers, peak: d.live_peak, comments: d.live_comments }),
   },
   orders: {
     title: "订单与收入",

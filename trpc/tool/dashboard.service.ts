@@ -1,7 +1,7 @@
 import { and, between, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
-import { courses, dailyFigures, examAttempts, exams, liveMessages, ORDER_STATUS, orders, STUDY_CONTENT, userCourses, userStudyDays, users } from "@db/schema";
+import { courses, dailyFigures, examAttempts, exams, liveMessages, liveViewerSamples, ORDER_STATUS, orders, STUDY_CONTENT, userCourses, userStudyDays, users } from "@db/schema";
 import { chinaDateKey, parseChinaDateTime } from "@base/china-time";
 
 // The operations dashboard (decision 035): figures per China-time day, pre-aggregated in daily_figures by
@@ -15,6 +15,7 @@ export const METRICS = [
   "exam_sittings",
   "exam_passes",
   "live_viewers",
+  "live_peak",
   "live_comments",
   "orders_paid",
   "revenue_cents",
@@ -108,6 +109,15 @@ export async function computeDays(db: DbOrTx, from: string, to: string): Promise
   for (const r of completed) put(r.day, { course_completions: r.count });
   for (const r of sittings) put(r.day, { exam_sittings: r.count, exam_passes: r.passes });
   for (const r of comments) put(r.day, { live_comments: r.count });
+  // Peak concurrent viewers of the platform: the busiest minute of the day, the rooms and realtime processes of
+  // that minute added together (the processes' samples, trpc/live/viewers.service.ts).
+  const peaks = await db.execute(sql`
+    select to_char((m.minute at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as day, max(m.online)::int as peak
+    from (select minute, sum(online) as online from ${liveViewerSamples}
+          where minute >= ${new Date(startOf(from)).toISOString()}::timestamptz and minute < ${new Date(startOf(to) + DAY_MS).toISOString()}::timestamptz
+          group by minute) m
+    group by 1`);
+  for (const r of (Array.isArray(peaks) ? peaks : (peaks as { rows: unknown[] }).rows) as { day: string; peak: number }[]) put(r.day, { live_peak: Number(r.peak) });
   for (const r of paid) put(r.day, { orders_paid: r.count, revenue_cents: r.amount });
   return out;
 }
@@ -282,8 +292,10 @@ export async function dashboard(db: DbOrTx, input: { period: Period; from?: stri
       examSittings: sittings,
       examPasses: passes,
       passRate: rate(passes, sittings),
-      /** The busiest day's distinct live viewers (the realtime process keeps no concurrency history). */
+      /** The busiest day's distinct live viewers. */
       liveViewersPeak: peak("live_viewers"),
+      /** The most viewers watching at once in the period (the realtime processes' minute samples). */
+      liveConcurrentPeak: peak("live_peak"),
       liveComments: sum("live_comments"),
       ordersPaid: sum("orders_paid"),
       revenueCents: sum("revenue_cents"),

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { courses, examAnswers, examAttempts, examPapers, examQuestions, exams, liveMessages, lives, liveWatchRecords, userCourses } from "@db/schema";
 import { notFound } from "@base/errors";
 import { dateText } from "@base/xlsx";
+import { concurrentByMinute } from "../live/viewers.service";
 
 // Per-content reports where admins look for them (decision 035): a course's completion funnel, an exam's
 // score distribution and per-question correctness, a live's arrivals and comments over time. Each reads
@@ -100,9 +101,9 @@ export async function examReport(db: DbOrTx, examId: number) {
 }
 
 /**
- * A live's viewers over time: learners arriving (their first entry) and comments, per minute from the
- * start (or per hour when the live ran over six hours), with the total watch time. Concurrent viewers
- * are the realtime process's and are not stored; arrivals are what the records hold.
+ * A live's viewers over time: viewers watching at once (the realtime processes' samples), learners
+ * arriving (their first entry) and comments, per minute (or per hour when the live ran over six hours),
+ * with the total watch time.
  */
 export async function liveReport(db: DbOrTx, liveId: number) {
   const [live] = await db.select({ id: lives.id, name: lives.name }).from(lives).where(eq(lives.id, liveId));
@@ -124,12 +125,16 @@ export async function liveReport(db: DbOrTx, liveId: number) {
   const talk = rowsOf<{ at: Date; n: number }>(
     await db.execute(sql`select date_trunc(${unit}, ${liveMessages.sentAt}) as at, count(*)::int as n from ${liveMessages} where ${liveMessages.liveId} = ${liveId} and ${liveMessages.hidden} = 0 group by 1 order by 1`),
   );
-  const byTime = new Map<number, { arrivals: number; comments: number }>();
-  for (const r of arrivals) byTime.set(new Date(r.at).getTime(), { arrivals: num(r.n), comments: 0 });
-  for (const r of talk) {
-    const t = new Date(r.at).getTime();
-    byTime.set(t, { arrivals: byTime.get(t)?.arrivals ?? 0, comments: num(r.n) });
-  }
+  // Viewers watching at once: the realtime processes' samples of each minute added together, the
+  // largest minute of the hour when the chart is by hour.
+  const watching = rowsOf<{ at: Date; n: number }>(
+    await db.execute(sql`select date_trunc(${unit}, m.minute) as at, max(m.online)::int as n from (${concurrentByMinute(liveId)}) m group by 1 order by 1`),
+  );
+  const byTime = new Map<number, { arrivals: number; comments: number; online: number }>();
+  const at = (t: number) => byTime.get(t) ?? { arrivals: 0, comments: 0, online: 0 };
+  for (const r of arrivals) byTime.set(new Date(r.at).getTime(), { ...at(new Date(r.at).getTime()), arrivals: num(r.n) });
+  for (const r of talk) byTime.set(new Date(r.at).getTime(), { ...at(new Date(r.at).getTime()), comments: num(r.n) });
+  for (const r of watching) byTime.set(new Date(r.at).getTime(), { ...at(new Date(r.at).getTime()), online: num(r.n) });
   const points = [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([t, v]) => ({ at: t, time: dateText(new Date(t)).slice(unit === "hour" ? 5 : 11, 16), ...v }));
   return {
     liveId: live.id,
@@ -137,6 +142,7 @@ export async function liveReport(db: DbOrTx, liveId: number) {
     viewers: num(w?.viewers),
     watchHours: Math.round((num(w?.seconds) / 3600) * 10) / 10,
     comments: num(c?.comments),
+    peakOnline: Math.max(0, ...watching.map((r) => num(r.n))),
     unit,
     points,
   };

@@ -8,7 +8,9 @@ import { createSession } from "@trpc-app/auth/session";
 import { closePublisher } from "@trpc-app/realtime/publish";
 import { TOOLS } from "@trpc-app/tool/tools-registry";
 import { NO_WECHAT } from "@trpc-app/tool/tools/misc";
-import { NO_REDIS } from "@trpc-app/tool/redis";
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { closeToolRedis, NO_REDIS } from "@trpc-app/tool/redis";
 import { REALTIME_DOWN } from "@trpc-app/tool/realtime-internal";
 import { resetEnvCache } from "@base/env.server";
 import { USER_REMOVED_CLOSE } from "../../realtime/protocol";
@@ -173,6 +175,43 @@ describeEachDb("diagnostic tools", (getDb) => {
     expect(await admin.call((c) => c.tool.tools.delCacheH({ key: "medal-qr", field: "http://nowhere" }))).toMatchObject({ deleted: 0 });
     expect((await rejection(admin.call((c) => c.tool.tools.getCache({ key: "cy:session:1" })))).message).toBe(NO_REDIS);
     expect((await rejection(admin.call((c) => c.tool.tools.delCacheH({ key: "cy:h", field: "f" })))).message).toBe(NO_REDIS);
+  });
+
+  it("with REDIS_URL the cache tools read, list and delete Redis keys and hash fields", async () => {
+    const db = getDb();
+    const { admin } = await setup(db);
+    const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+    const direct = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    direct.on("error", () => {});
+    try {
+      await direct.connect();
+    } catch {
+      console.warn(`tools: Redis at ${url} is not reachable; its cache paths were not exercised`);
+      return;
+    }
+    const k = `cy:tooltest:${randomUUID().slice(0, 8)}`;
+    process.env.REDIS_URL = url;
+    resetEnvCache();
+    try {
+      await direct.set(`${k}:s`, "在线人数缓存", "EX", 300);
+      await direct.hset(`${k}:h`, { a: "1", b: "2" });
+      expect(await admin.call((c) => c.tool.tools.getCache({ key: `${k}:s` }))).toMatchObject({ source: "redis", exists: true, type: "string", value: "在线人数缓存" });
+      expect(await admin.call((c) => c.tool.tools.getCache({ key: `${k}:*` }))).toMatchObject({ source: "redis", keys: expect.arrayContaining([`${k}:s`, `${k}:h`]) });
+      expect(await admin.call((c) => c.tool.tools.getCacheH({ key: `${k}:h`, field: "a" }))).toMatchObject({ exists: true, value: "1" });
+      expect(await admin.call((c) => c.tool.tools.delCacheH({ key: `${k}:h`, field: "a" }))).toMatchObject({ deleted: 1 });
+      // Twice changes nothing the second time.
+      expect(await admin.call((c) => c.tool.tools.delCacheH({ key: `${k}:h`, field: "a" }))).toMatchObject({ deleted: 0 });
+      expect(await direct.hgetall(`${k}:h`)).toEqual({ b: "2" });
+      expect(await admin.call((c) => c.tool.tools.delCache({ key: `${k}:s` }))).toMatchObject({ deleted: 1 });
+      expect(await direct.exists(`${k}:s`)).toBe(0);
+      expect((await rejection(admin.call((c) => c.tool.tools.delCache({ key: `${k}:*` })))).message).toBe("删除缓存须填写完整的键，不支持通配符");
+    } finally {
+      delete process.env.REDIS_URL;
+      resetEnvCache();
+      closeToolRedis();
+      await direct.del(`${k}:s`, `${k}:h`);
+      direct.disconnect();
+    }
   });
 
   it("the search tools list the trigram indexes, rebuild them, and show what a course is found by", async () => {

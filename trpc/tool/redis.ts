@@ -96,3 +96,9 @@ export async function redisStatus() {
     return { configured: true, ok: false, message: REDIS_DOWN };
   }
 }
+
+/** Closes the tools' Redis connection (tests, shutdown). */
+export function closeToolRedis() {
+  client?.redis.disconnect();
+  client = undefined;
+}

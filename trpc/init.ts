@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import type { Db } from "@db/client";
 import { committing } from "@base/after-commit";
 import type { Context } from "./context";
-import { categoryOf, entityIdOf, recordAudit, type AuditActor } from "./tool/audit.service";
+import { auditActor, procedureEntry, recordAudit } from "./tool/audit.service";
 import { AppError, LegacyCode, databaseUnavailable, forbidden, isDatabaseUnavailable, legacyCodeOf, notLoggedIn, retryAfterOf } from "@base/errors";
 import { zodMessage } from "@base/zod-message";
 
@@ -86,7 +86,6 @@ export const learnerProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-const actorOf = (ctx: Context): AuditActor => ({ id: ctx.user?.id ?? null, name: ctx.user?.nick || ctx.user?.loginName || "", ip: ctx.ip });
 const rawInput = (getRawInput: () => Promise<unknown>) => getRawInput().catch(() => undefined);
 /** Rolls the change back when the procedure failed; never leaves this file. */
 const FAILED = Symbol("failed");
@@ -98,13 +97,12 @@ const FAILED = Symbol("failed");
  * it as savepoints.
  */
 const audited = t.middleware(async ({ ctx, path, type, meta, getRawInput, next }) => {
-  const exporting = type === "query" && /(^|\.)(export|download)/i.test(path.split(".").pop() ?? "");
+  const exporting = type === "query" && /export|download/i.test(path.split(".").pop() ?? "");
   if (meta?.audit === false || (type !== "mutation" && !exporting)) return next();
   const input = await rawInput(getRawInput);
-  const entry = (output: unknown) => ({ category: categoryOf(path, input), action: path, entity: path.split(".")[0], entityId: entityIdOf(input, output), changes: input });
   if (exporting) {
     const result = await next();
-    if (result.ok) await recordAudit(ctx.db, actorOf(ctx), entry(undefined));
+    if (result.ok) await recordAudit(ctx.db, auditActor(ctx), procedureEntry(path, input, undefined));
     return result;
   }
   let result: Awaited<ReturnType<typeof next>> | undefined;
@@ -113,7 +111,7 @@ const audited = t.middleware(async ({ ctx, path, type, meta, getRawInput, next }
       ctx.db.transaction(async (tx) => {
         result = await next({ ctx: { ...ctx, db: tx as unknown as Db } });
         if (!result.ok) throw FAILED;
-        await recordAudit(tx, actorOf(ctx), entry(result.data));
+        await recordAudit(tx, auditActor(ctx), procedureEntry(path, input, result.data));
       }),
     );
   } catch (e) {
@@ -129,7 +127,7 @@ export const adminProcedure = learnerProcedure
       const refusal = forbidden("您没有权限访问管理后台");
       if (type === "mutation") {
         const input = await rawInput(getRawInput);
-        await recordAudit(ctx.db, actorOf(ctx), { category: categoryOf(path, input), action: path, entity: path.split(".")[0], entityId: entityIdOf(input, undefined), changes: input, outcome: 0, message: refusal.message });
+        await recordAudit(ctx.db, auditActor(ctx), procedureEntry(path, input, undefined, refusal.message));
       }
       throw refusal;
     }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge } from "~/components/admin/table";
+import { chosenSite, SiteSwitch } from "~/components/admin/site-switch";
 import { adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { BannerCarousel } from "~/components/home/banner-carousel";
@@ -24,7 +25,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const platform = sp.get("platform") === "2" ? 2 : 1;
     const sites = await caller.site.admin.list();
     // The main site (pathName "") unless an extra site is chosen; each site keeps its own banners and order.
-    const site = sites.find((x) => String(x.id) === sp.get("site") && x.pathName !== "") ?? null;
+    const site = chosenSite(sites, sp.get("site"));
     const page = await caller.operate.admin.banner.list({ pageSize: 100, platform, siteId: site?.id ?? 0 });
     return { list: page.list, platform, site, sites, now: Date.now() };
   });
@@ -72,18 +73,7 @@ export default function AdminBanners() {
               {p.label}
             </a>
           ))}
-          {sites.length > 1 && (
-            <nav aria-label="站点" className="ml-4 flex flex-wrap items-center gap-2 border-l border-border pl-4 text-sm">
-              {sites.map((x) => {
-                const current = x.pathName === "" ? !site : site?.id === x.id;
-                return (
-                  <a key={x.id} href={href({ site: x.pathName === "" ? null : x.id })} aria-current={current ? "page" : undefined} className={`rounded-md px-3 py-1.5 ${current ? "bg-primary-50 text-primary" : "text-[#4e5969] hover:text-primary"}`}>
-                    {x.pathName === "" ? "主站" : x.name}
-                  </a>
-                );
-              })}
-            </nav>
-          )}
+          <SiteSwitch sites={sites} current={site} hrefFor={(id) => href({ site: id })} className="ml-4 border-l border-border pl-4" />
         </div>
       }
       columns={[

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { adminAction, adminLoad } from "~/components/admin/guard.server";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PageHeader } from "~/components/admin/shell";
+import { chosenSite, SiteSwitch } from "~/components/admin/site-switch";
 import { Badge } from "~/components/admin/table";
 import { TYPE_LABEL } from "~/components/home/recommend-item";
 import { RecommendSection } from "~/components/home/recommend-section";
@@ -26,7 +27,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const sp = new URL(request.url).searchParams;
     const sites = await caller.site.admin.list();
     // The main site unless an extra site is chosen: each site has its own blocks, order and home preview.
-    const site = sites.find((x) => String(x.id) === sp.get("site") && x.pathName !== "") ?? null;
+    const site = chosenSite(sites, sp.get("site"));
     const tree = await caller.operate.admin.recommend.tree({ siteId: site?.id ?? 0 });
     const flat = tree.flatMap((n) => [n, ...n.children]);
     const wanted = Number(sp.get("block"));
@@ -108,18 +109,7 @@ export default function AdminRecommends() {
   return (
     <>
       <PageHeader title="推荐位管理" trail="运营内容 / 推荐位">
-        {sites.length > 1 && (
-          <nav aria-label="站点" className="mr-2 flex flex-wrap items-center gap-1 text-sm">
-            {sites.map((x) => {
-              const current = x.pathName === "" ? !site : site?.id === x.id;
-              return (
-                <Link key={x.id} to={x.pathName === "" ? "?" : `?site=${x.id}`} aria-current={current ? "page" : undefined} className={`rounded-md px-3 py-1.5 ${current ? "bg-primary-50 text-primary" : "text-[#4e5969] hover:text-primary"}`}>
-                  {x.pathName === "" ? "主站" : x.name}
-                </Link>
-              );
-            })}
-          </nav>
-        )}
+        <SiteSwitch sites={sites} current={site} hrefFor={(id) => (id ? `?site=${id}` : "?")} className="mr-2" />
         <Button variant="outline" disabled={busy} onClick={() => post({ intent: "refresh" })}>
           同步内容信息
         </Button>

@@ -20,7 +20,8 @@ import {
 import { blankSessionCookie, createSession, invalidateSession, sessionCookie, type SessionUser } from "./session";
 import { userView, visitorView } from "./user-view";
 import type { SmsPurpose } from "./sms.service";
-import { recordSecurityEvent } from "../tool/audit.service";
+import { auditActor, recordSecurityEvent } from "../tool/audit.service";
+import { maskMobile } from "@base/format";
 import { creditSignup } from "../org/channel.service";
 
 /** Creates the session and sets its cookie: every way of logging in ends here (single sign-on too). */
@@ -97,7 +98,7 @@ export const authLearnerProcedures = {
     .input(updatePasswordInput)
     .mutation(async ({ ctx, input }) => {
       const result = await account.updatePassword(ctx.db, ctx.user, input.oldPassword, input.password, ctx.session.id);
-      await recordSecurityEvent(ctx.db, actorOf(ctx), "auth.password.changed", { entityId: ctx.user.id });
+      await recordSecurityEvent(ctx.db, auditActor(ctx), "auth.password.changed", { entityId: ctx.user.id });
       return result;
     }),
 
@@ -116,12 +117,10 @@ export const authLearnerProcedures = {
     .input(bindNewPhoneInput)
     .mutation(async ({ ctx, input }) => {
       const result = await account.bindNewPhone(ctx.db, ctx.user, input.mobile, input.code);
-      await recordSecurityEvent(ctx.db, actorOf(ctx), "auth.phone.changed", { entityId: ctx.user.id, changes: { from: maskMobile(ctx.user.mobile), to: maskMobile(input.mobile) } });
+      await recordSecurityEvent(ctx.db, auditActor(ctx), "auth.phone.changed", { entityId: ctx.user.id, changes: { from: maskMobile(ctx.user.mobile), to: maskMobile(input.mobile) } });
       return result;
     }),
 };
 
-const actorOf = (ctx: { user: { id: number; nick: string; loginName: string }; ip: string }) => ({ id: ctx.user.id, name: ctx.user.nick || ctx.user.loginName, ip: ctx.ip });
-const maskMobile = (m: string | null) => (m ? `${m.slice(0, 3)}****${m.slice(-4)}` : "");
 
 export const noInput = z.object({}).passthrough();

@@ -3,6 +3,7 @@ import { WHITE_BUSINESS_TYPE } from "@db/schema";
 import { fail } from "@base/errors";
 import { isWhite } from "../org/whitelist.service";
 import { staticValue } from "../site/site.service";
+import { listPlatforms } from "./platform.service";
 
 // Courses "only 乐采云" (learner-front-end.md 6: some courses limit platform choices to the cloud regions
 // lcy or lecaiyun). The course ids are the static value getCourseOnlylecai; a learner on the type 2
@@ -25,4 +26,10 @@ export const regionAllowed = (allowed: readonly string[] | null, cloudRegion: st
 /** Refuses a platform the course does not allow (the authorisation start checks it, whatever the page showed). */
 export async function assertPlatformAllowed(db: DbOrTx, userId: number | null | undefined, courseId: number | null | undefined, cloudRegion: string) {
   if (!regionAllowed(await regionsAllowed(db, userId, courseId), cloudRegion)) throw fail(LECAI_ONLY);
+}
+
+/** The picker's platforms for this learner: every enabled one, or for a course only 乐采云 the ones it allows. */
+export async function platformsFor(db: DbOrTx, userId: number | null | undefined, courseId: number | null | undefined) {
+  const [all, allowed] = await Promise.all([listPlatforms(db), regionsAllowed(db, userId, courseId)]);
+  return all.filter((p) => regionAllowed(allowed, p.cloudRegion));
 }

@@ -17,9 +17,9 @@ import {
   saveAuthorization,
 } from "./bind.service";
 import { consumeState, fetchProviderUser, startAuthorization } from "./flow.service";
-import { findPlatform, listPlatforms } from "./platform.service";
+import { findPlatform } from "./platform.service";
 import { callbackInput, checkBindInput, jumpUrlInput, platformsInput, startInput, ticketInput, unbindInput } from "./schemas";
-import { regionAllowed, regionsAllowed } from "./course-limit.service";
+import { platformsFor } from "./course-limit.service";
 
 export const AUTH_COOKIE = "cy_oauth";
 
@@ -66,11 +66,7 @@ export function jumpTarget(origin: string, wanted: string | undefined) {
 /** The learner procedures, spread at the root of oauth by router.ts. */
 export const oauthLearnerProcedures = {
   /** The picker's list: enabled platforms by sort. */
-  platforms: publicProcedure.input(platformsInput).query(async ({ ctx, input }) => {
-    const all = await listPlatforms(ctx.db);
-    const allowed = await regionsAllowed(ctx.db, ctx.user?.id, input?.courseId);
-    return all.filter((p) => regionAllowed(allowed, p.cloudRegion));
-  }),
+  platforms: publicProcedure.input(platformsInput).query(({ ctx, input }) => platformsFor(ctx.db, ctx.user?.id, input?.courseId)),
   jumpUrl: learnerProcedure.input(jumpUrlInput).mutation(({ ctx, input }) => ({ url: jumpTarget(ctx.origin, input?.returnTo ?? input?.url ?? input?.redirect) })),
   authorizeUrl: jump("learner"),
   agencyJump: jump("agency"),

@@ -14,9 +14,7 @@ import { identityReset, identitySummary } from "./identity-link";
 import { errorWorkbook, importProgress, startImport } from "./import.service";
 import { allApps, allPositions, appsFor, bindPositions, elementsFor, positionsOfUser } from "./privilege.service";
 import { channelAdminRouter, organizationAdminRouter, whiteAdminRouter } from "./units-admin";
-import { recordSecurityEvent } from "../tool/audit.service";
-
-const auditActor = (ctx: { user: { id: number; nick: string; loginName: string }; ip: string }) => ({ id: ctx.user.id, name: ctx.user.nick || ctx.user.loginName, ip: ctx.ip });
+import { auditActor, recordSecurityEvent } from "../tool/audit.service";
 
 /** Group and role trees (back/common/group/*, back/common/role/*) share these procedures. */
 const treeRouter = (kind: TreeKind) =>

@@ -105,6 +105,16 @@ export function entityIdOf(input: unknown, output: unknown): string {
   return (pick(input, "id", "ids", "userId", "userIds", "examId", "courseId", "liveId") ?? pick(output, "id") ?? "").slice(0, 100);
 }
 
+/** Who acts in a request: the signed-in account (its name then) and the client's address. */
+export function auditActor(ctx: { user: { id: number; nick: string; loginName: string } | null; ip: string }): AuditActor {
+  return { id: ctx.user?.id ?? null, name: ctx.user?.nick || ctx.user?.loginName || "", ip: ctx.ip };
+}
+
+/** The entry of a back-office procedure: its kind from its name, its domain, the id written and the fields given. */
+export function procedureEntry(path: string, input: unknown, output: unknown, refused?: string): AuditEntry {
+  return { category: categoryOf(path, input), action: path, entity: path.split(".")[0], entityId: entityIdOf(input, output), changes: input, ...(refused ? { outcome: 0 as const, message: refused } : {}) };
+}
+
 export async function recordAudit(db: DbOrTx, actor: AuditActor, e: AuditEntry) {
   const changes = redact(e.changes ?? {});
   await db.insert(auditLogs).values({

@@ -2,6 +2,7 @@ import { and, between, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@db/client";
 import { courses, dailyFigures, examAttempts, exams, liveMessages, liveViewerSamples, ORDER_STATUS, orders, STUDY_CONTENT, userCourses, userStudyDays, users } from "@db/schema";
+import { rowsOf } from "@db/prepared";
 import { chinaDateKey, parseChinaDateTime } from "@base/china-time";
 
 // The operations dashboard (decision 035): figures per China-time day, pre-aggregated in daily_figures by
@@ -117,7 +118,7 @@ export async function computeDays(db: DbOrTx, from: string, to: string): Promise
           where minute >= ${new Date(startOf(from)).toISOString()}::timestamptz and minute < ${new Date(startOf(to) + DAY_MS).toISOString()}::timestamptz
           group by minute) m
     group by 1`);
-  for (const r of (Array.isArray(peaks) ? peaks : (peaks as { rows: unknown[] }).rows) as { day: string; peak: number }[]) put(r.day, { live_peak: Number(r.peak) });
+  for (const r of rowsOf<{ day: string; peak: number }>(peaks)) put(r.day, { live_peak: Number(r.peak) });
   for (const r of paid) put(r.day, { orders_paid: r.count, revenue_cents: r.amount });
   return out;
 }

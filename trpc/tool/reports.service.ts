@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { courses, examAnswers, examAttempts, examPapers, examQuestions, exams, liveMessages, lives, liveWatchRecords, userCourses } from "@db/schema";
+import { rowsOf } from "@db/prepared";
 import { notFound } from "@base/errors";
 import { dateText } from "@base/xlsx";
 import { concurrentByMinute } from "../live/viewers.service";
@@ -9,7 +10,6 @@ import { concurrentByMinute } from "../live/viewers.service";
 // score distribution and per-question correctness, a live's arrivals and comments over time. Each reads
 // the content's own records once; nothing is pre-aggregated (one content at a time stays small).
 
-const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 const num = (v: unknown) => Number(v ?? 0);
 
 /** 加入 → 开始学习 → 学过一半 → 完成, with learners by progress band. */

@@ -11,15 +11,11 @@ import { addInteractions, findLive } from "./room.service";
 type Message = typeof liveMessages.$inferSelect;
 export const messageView = (m: Message) => ({ msgId: m.msgId, liveId: m.liveId, userId: m.userId, nick: m.nick, content: m.content, kind: m.kind, hidden: m.hidden, sentAt: m.sentAt.getTime() });
 
-/** History for the room and for reconnect catch-up (since = last seen ms); hidden messages left out. */
+/** History for the room (the newest `pageSize`) and the reconnect catch-up (since = last seen ms); hidden messages left out. */
 export async function messageList(db: DbOrTx, input: { liveId: number; since?: number; pageSize?: number }) {
   const size = input.pageSize ?? 50;
-  const conds = [eq(liveMessages.liveId, input.liveId), eq(liveMessages.hidden, 0)];
-  if (input.since !== undefined) {
-    const rows = await db.select().from(liveMessages).where(and(...conds, gt(liveMessages.sentAt, new Date(input.since)))).orderBy(asc(liveMessages.sentAt), asc(liveMessages.id)).limit(size);
-    return rows.map(messageView);
-  }
-  const rows = await db.select().from(liveMessages).where(and(...conds)).orderBy(desc(liveMessages.sentAt), desc(liveMessages.id)).limit(size);
+  if (input.since !== undefined) return messagesSince(db, input.liveId, input.since, size);
+  const rows = await db.select().from(liveMessages).where(and(eq(liveMessages.liveId, input.liveId), eq(liveMessages.hidden, 0))).orderBy(desc(liveMessages.sentAt), desc(liveMessages.id)).limit(size);
   return rows.reverse().map(messageView);
 }
 
@@ -150,4 +146,104 @@ export const EXPRESSIONS = ["👍", "👏", "🌹", "❤️", "😀", "😂", "�
 
 export function assertContent(content: string) {
   if (!content.trim()) throw fail("请输入评论内容");
+}
+
+// ---------- reconnect catch-up ----------
+
+/**
+ * The reconnect catch-up of a big room, read once for many viewers (decision 040).
+ *
+ * When a realtime process restarts, every viewer of a room comes back within seconds and asks for the
+ * comments it missed (`live.messages` with `since`). Each asking on its own meant one query and 200 rows
+ * mapped per viewer: 10,000 viewers were 10,000 queries in four seconds. Here the viewers of a room share
+ * reads: a request waits for the next read of the room that starts after it arrived (never one already
+ * running, which might have missed a comment committed just before the request), and that read fetches
+ * everything after the oldest `since` among its waiters. Each waiter then takes its own page from it.
+ * So an answer is as fresh as a query of its own, and a storm costs a read per read-time, not per viewer.
+ */
+
+type View = ReturnType<typeof messageView>;
+type Read = { rows: View[]; complete: boolean };
+type Pending = { since: number; promise: Promise<Read>; settle: (p: Promise<Read>) => void };
+type Room = { running?: Promise<Read>; next?: Pending };
+
+/** Rows one shared read takes at most; a waiter whose page would run past them reads on its own. */
+export const SHARED_READ_ROWS = 2000;
+/** A `since` older than this is no reconnect (a page asleep for long): it reads on its own. */
+export const SHARED_READ_WINDOW_MS = 5 * 60_000;
+
+// Per database handle, as tests run many in one process; a room's entry goes when it is idle.
+const roomsOf = new WeakMap<object, Map<number, Room>>();
+
+/** The first `size` visible messages of the room sent after `since`, oldest first. */
+export function messagesSince(db: DbOrTx, liveId: number, since: number, size: number): Promise<View[]> {
+  return (since < Date.now() - SHARED_READ_WINDOW_MS ? ownRead(db, liveId, since, size) : sharedPage(db, liveId, since, size));
+}
+
+async function ownRead(db: DbOrTx, liveId: number, since: number, size: number) {
+  return (await readAfter(db, liveId, since, size)).map(messageView);
+}
+
+function readAfter(db: DbOrTx, liveId: number, since: number, limit: number) {
+  return db
+    .select()
+    .from(liveMessages)
+    .where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 0), gt(liveMessages.sentAt, new Date(since))))
+    .orderBy(asc(liveMessages.sentAt), asc(liveMessages.id))
+    .limit(limit);
+}
+
+async function sharedPage(db: DbOrTx, liveId: number, since: number, size: number) {
+  const read = await nextRead(db, liveId, since);
+  const from = firstAfter(read.rows, since);
+  const page = read.rows.slice(from, from + size);
+  // The shared read stopped before this page's end: there may be more of it in the database.
+  if (page.length < size && !read.complete) return ownRead(db, liveId, since, size);
+  return page;
+}
+
+/** Index of the first row sent after `since` (rows are in sending order). */
+function firstAfter(rows: View[], since: number) {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]!.sentAt > since) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Joins the room's next read that starts after now: starts one if none runs, else waits for the one queued behind it. */
+function nextRead(db: DbOrTx, liveId: number, since: number): Promise<Read> {
+  let rooms = roomsOf.get(db);
+  if (!rooms) roomsOf.set(db, (rooms = new Map()));
+  let room = rooms.get(liveId);
+  if (!room) rooms.set(liveId, (room = {}));
+  if (!room.running) return start(db, liveId, rooms, room, since);
+  if (room.next) {
+    room.next.since = Math.min(room.next.since, since);
+    return room.next.promise;
+  }
+  let settle!: (p: Promise<Read>) => void;
+  const promise = new Promise<Read>((resolve) => (settle = resolve));
+  room.next = { since, promise, settle };
+  return promise;
+}
+
+function start(db: DbOrTx, liveId: number, rooms: Map<number, Room>, room: Room, since: number): Promise<Read> {
+  const running = readAfter(db, liveId, since, SHARED_READ_ROWS + 1).then((rows) => ({
+    complete: rows.length <= SHARED_READ_ROWS,
+    rows: rows.slice(0, SHARED_READ_ROWS).map(messageView),
+  }));
+  room.running = running;
+  const done = () => {
+    room.running = undefined;
+    const next = room.next;
+    room.next = undefined;
+    if (next) next.settle(start(db, liveId, rooms, room, next.since));
+    else rooms.delete(liveId);
+  };
+  running.then(done, done);
+  return running;
 }

@@ -62,8 +62,9 @@ describeEachDb("live: reconnect catch-up", (getDb) => {
     const { db, state } = watched(base);
     const sinces = Array.from({ length: 50 }, (_, i) => sentAt[(i * 11) % 600]! - (i % 3));
     const answers = await Promise.all(sinces.map((since, i) => messageList(db, { liveId: live.id, since, pageSize: i % 2 ? 200 : 20 })));
-    // The first starts a read; the other 49 arrived while it ran and share the one after it.
-    expect(state.selects).toBe(2);
+    // The first starts a read (one select); the other 49 arrived while it ran and share the one after it
+    // (two selects: the messages between their sinces, the largest page after the newest).
+    expect(state.selects).toBe(3);
     for (const [i, since] of sinces.entries()) expect(ids(answers[i]!)).toEqual(await direct(base, live.id, since, i % 2 ? 200 : 20));
     expect(answers.flat().some((m) => m.msgId === `m-${live.id}-300`)).toBe(false);
   });
@@ -88,20 +89,20 @@ describeEachDb("live: reconnect catch-up", (getDb) => {
 
   it("a page running past what a shared read holds is read on its own", async () => {
     const base = getDb();
-    const count = SHARED_READ_ROWS + 300;
+    const count = SHARED_READ_ROWS + 400;
     const { live, sentAt } = await room(base, count, 120_000);
     const { db, state } = watched(base);
     const opener = messageList(db, { liveId: live.id, since: sentAt[count - 10]!, pageSize: 200 });
-    // Both join the read after the opener's; it starts at the older one's since and stops after SHARED_READ_ROWS rows.
+    // Both join the read after the opener's; between their sinces lie more than SHARED_READ_ROWS messages.
     const [oldest, near] = await Promise.all([
       messageList(db, { liveId: live.id, since: sentAt[0]! - 1, pageSize: 200 }),
-      messageList(db, { liveId: live.id, since: sentAt[SHARED_READ_ROWS - 50]!, pageSize: 200 }),
+      messageList(db, { liveId: live.id, since: sentAt[SHARED_READ_ROWS + 100]!, pageSize: 200 }),
     ]);
     await opener;
     expect(ids(oldest)).toEqual(await direct(base, live.id, sentAt[0]! - 1, 200));
     expect(near).toHaveLength(200);
-    expect(ids(near)).toEqual(await direct(base, live.id, sentAt[SHARED_READ_ROWS - 50]!, 200));
-    expect(state.selects).toBe(3);
+    expect(ids(near)).toEqual(await direct(base, live.id, sentAt[SHARED_READ_ROWS + 100]!, 200));
+    expect(state.selects).toBe(4);
   });
 
   it("a since older than five minutes is no reconnect: it reads on its own", async () => {

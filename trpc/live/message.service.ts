@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
@@ -154,20 +154,22 @@ export function assertContent(content: string) {
  * The reconnect catch-up of a big room, read once for many viewers (decision 040).
  *
  * When a realtime process restarts, every viewer of a room comes back within seconds and asks for the
- * comments it missed (`live.messages` with `since`). Each asking on its own meant one query and 200 rows
- * mapped per viewer: 10,000 viewers were 10,000 queries in four seconds. Here the viewers of a room share
- * reads: a request waits for the next read of the room that starts after it arrived (never one already
- * running, which might have missed a comment committed just before the request), and that read fetches
- * everything after the oldest `since` among its waiters. Each waiter then takes its own page from it.
- * So an answer is as fresh as a query of its own, and a storm costs a read per read-time, not per viewer.
+ * comments it missed (`live.messages` with `since`). Each asking on its own meant one query and up to 200
+ * rows mapped per viewer: 10,000 viewers were 10,000 queries in four seconds. Here the viewers of a room
+ * share reads: a request waits for the next read of the room that starts after it arrived (never one
+ * already running, which might have missed a comment stored just before the request), and that read
+ * fetches what its waiters need: every message between their oldest and newest `since`, and the largest
+ * page after the newest. Each waiter then takes its own page from it. So an answer is as fresh as a query
+ * of its own, and a storm costs one read per read-time and room, not one per viewer.
  */
 
 type View = ReturnType<typeof messageView>;
 type Read = { rows: View[]; complete: boolean };
-type Pending = { since: number; promise: Promise<Read>; settle: (p: Promise<Read>) => void };
+type Want = { from: number; to: number; size: number };
+type Pending = { want: Want; promise: Promise<Read>; settle: (p: Promise<Read>) => void };
 type Room = { running?: Promise<Read>; next?: Pending };
 
-/** Rows one shared read takes at most; a waiter whose page would run past them reads on its own. */
+/** Rows a shared read takes between its waiters' oldest and newest since; a page running past them is read on its own. */
 export const SHARED_READ_ROWS = 2000;
 /** A `since` older than this is no reconnect (a page asleep for long): it reads on its own. */
 export const SHARED_READ_WINDOW_MS = 5 * 60_000;
@@ -177,27 +179,34 @@ const roomsOf = new WeakMap<object, Map<number, Room>>();
 
 /** The first `size` visible messages of the room sent after `since`, oldest first. */
 export function messagesSince(db: DbOrTx, liveId: number, since: number, size: number): Promise<View[]> {
-  return (since < Date.now() - SHARED_READ_WINDOW_MS ? ownRead(db, liveId, since, size) : sharedPage(db, liveId, since, size));
+  return since < Date.now() - SHARED_READ_WINDOW_MS ? ownRead(db, liveId, since, size) : sharedPage(db, liveId, since, size);
 }
 
 async function ownRead(db: DbOrTx, liveId: number, since: number, size: number) {
-  return (await readAfter(db, liveId, since, size)).map(messageView);
+  return (await visibleAfter(db, liveId, since, undefined, size)).map(messageView);
 }
 
-function readAfter(db: DbOrTx, liveId: number, since: number, limit: number) {
-  return db
-    .select()
-    .from(liveMessages)
-    .where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 0), gt(liveMessages.sentAt, new Date(since))))
-    .orderBy(asc(liveMessages.sentAt), asc(liveMessages.id))
-    .limit(limit);
+function visibleAfter(db: DbOrTx, liveId: number, after: number, upTo: number | undefined, limit: number) {
+  const conds = [eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 0), gt(liveMessages.sentAt, new Date(after))];
+  if (upTo !== undefined) conds.push(lte(liveMessages.sentAt, new Date(upTo)));
+  return db.select().from(liveMessages).where(and(...conds)).orderBy(asc(liveMessages.sentAt), asc(liveMessages.id)).limit(limit);
+}
+
+/** Everything in (from, to] (up to SHARED_READ_ROWS) and the first `size` after `to`: one sending-ordered run. */
+async function sharedRead(db: DbOrTx, liveId: number, want: Want): Promise<Read> {
+  const [between, after] = await Promise.all([
+    want.to > want.from ? visibleAfter(db, liveId, want.from, want.to, SHARED_READ_ROWS + 1) : [],
+    visibleAfter(db, liveId, want.to, undefined, want.size),
+  ]);
+  // Cut short between the sinces: what it holds is a run from the oldest, the rest is not known.
+  if (between.length > SHARED_READ_ROWS) return { rows: between.slice(0, SHARED_READ_ROWS).map(messageView), complete: false };
+  return { rows: [...between, ...after].map(messageView), complete: true };
 }
 
 async function sharedPage(db: DbOrTx, liveId: number, since: number, size: number) {
-  const read = await nextRead(db, liveId, since);
+  const read = await nextRead(db, liveId, { from: since, to: since, size });
   const from = firstAfter(read.rows, since);
   const page = read.rows.slice(from, from + size);
-  // The shared read stopped before this page's end: there may be more of it in the database.
   if (page.length < size && !read.complete) return ownRead(db, liveId, since, size);
   return page;
 }
@@ -214,34 +223,32 @@ function firstAfter(rows: View[], since: number) {
   return lo;
 }
 
-/** Joins the room's next read that starts after now: starts one if none runs, else waits for the one queued behind it. */
-function nextRead(db: DbOrTx, liveId: number, since: number): Promise<Read> {
+/** Joins the room's next read that starts after now: starts one if none runs, else the one queued behind it. */
+function nextRead(db: DbOrTx, liveId: number, want: Want): Promise<Read> {
   let rooms = roomsOf.get(db);
   if (!rooms) roomsOf.set(db, (rooms = new Map()));
   let room = rooms.get(liveId);
   if (!room) rooms.set(liveId, (room = {}));
-  if (!room.running) return start(db, liveId, rooms, room, since);
-  if (room.next) {
-    room.next.since = Math.min(room.next.since, since);
-    return room.next.promise;
+  if (!room.running) return start(db, liveId, rooms, room, want);
+  const next = room.next;
+  if (next) {
+    next.want = { from: Math.min(next.want.from, want.from), to: Math.max(next.want.to, want.to), size: Math.max(next.want.size, want.size) };
+    return next.promise;
   }
   let settle!: (p: Promise<Read>) => void;
   const promise = new Promise<Read>((resolve) => (settle = resolve));
-  room.next = { since, promise, settle };
+  room.next = { want, promise, settle };
   return promise;
 }
 
-function start(db: DbOrTx, liveId: number, rooms: Map<number, Room>, room: Room, since: number): Promise<Read> {
-  const running = readAfter(db, liveId, since, SHARED_READ_ROWS + 1).then((rows) => ({
-    complete: rows.length <= SHARED_READ_ROWS,
-    rows: rows.slice(0, SHARED_READ_ROWS).map(messageView),
-  }));
+function start(db: DbOrTx, liveId: number, rooms: Map<number, Room>, room: Room, want: Want): Promise<Read> {
+  const running = sharedRead(db, liveId, want);
   room.running = running;
   const done = () => {
     room.running = undefined;
     const next = room.next;
     room.next = undefined;
-    if (next) next.settle(start(db, liveId, rooms, room, next.since));
+    if (next) next.settle(start(db, liveId, rooms, room, next.want));
     else rooms.delete(liveId);
   };
   running.then(done, done);

@@ -48,12 +48,14 @@ export type UserDisconnectMessage = z.infer<typeof userDisconnectMessage>;
 // A live room socket reports its viewers to the app this often; the app counts no gap longer than 2.5 of these.
 export const PRESENCE_REPORT_MS = 30_000;
 
-// Live rooms (/api/elearning/ws/live/{liveId}): every frame is {type, data, ts}.
+// Live rooms (/api/elearning/ws/live/{liveId}): every frame is {type, data, ts}. A page coming back after a
+// drop opens the socket with ?since=<ms of the last comment it has> and gets one "history" frame with the
+// stored comments it missed ({messages, failed?}); decision 040.
 export const LIVE_FRAME_TYPES = [
   "like", "join", "leave", "mute_all", "unmute_all", "mute_user", "unmute_user", "comment",
   "live_start", "live_stop", "live_info", "notice", "goods", "hide_comment", "questionnaire", "pause",
   "asr_sentence", "subtitle", "good", "raffle_start", "raffle_result", "sign_start", "sign_end", "rtc",
-  "error", "welcome",
+  "error", "welcome", "history",
 ] as const;
 export type LiveFrameType = (typeof LIVE_FRAME_TYPES)[number];
 export const liveFrame = z.object({ type: z.enum(LIVE_FRAME_TYPES), data: z.record(z.string(), z.unknown()).default({}), ts: z.number().optional() });

@@ -13,7 +13,8 @@
 // the room over Redis at REDIS_URL, uWebSockets.js only, default 1), BENCH_STORM=1 (after the steady run,
 // uWebSockets.js only: the realtime process is killed with SIGKILL and a new one starts on the same port;
 // every viewer reconnects on the live room client's schedule, 1 s x 0.5-1.5 jitter doubling to 30 s, and the
-// bench reports how long the room took to fill again and what the new process spent doing it).
+// bench reports how long the room took to fill again and what the new process spent doing it; each viewer
+// comes back with ?since= and counts as caught up when its history frame arrives).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -36,6 +37,8 @@ const SPEAKERS = Math.min(RATE, 100);
 const PROCESSES = env("BENCH_PROCESSES", 1);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const STORM = process.env.BENCH_STORM === "1";
+/** How long the stand-in app takes to answer a history call (a round trip and one shared read). */
+const HISTORY_MS = env("BENCH_HISTORY_MS", 10);
 /** The live room client's reconnect schedule (app/components/live/use-live-room.ts). */
 const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
@@ -71,7 +74,12 @@ async function serveUws(busKind: string, port = 0) {
   const { startRealtime } = await import("../realtime/server");
   const { createLocalBus, createRedisBus } = await import("../realtime/bus");
   const { nativeUws } = await import("../realtime/uws");
-  // Stand-in for the app: every viewer may join, no mutes and one sensitive word, storing is free.
+  // Stand-in for the app: every viewer may join, no mutes and one sensitive word, storing is free. Its
+  // store holds a comment every 1000/RATE ms up to now; history calls are counted (each is one shared
+  // read of the real app, whose cost `npm run bench catchup` measures).
+  let historyCalls = 0;
+  const step = 1000 / RATE;
+  const stored = (k: number) => ({ msgId: `stored-${k}`, liveId: LIVE_ID, userId: 1 + (k % 5000), nick: `观众${k % 5000}`, content: `第${k}条：电子卖场的直购和竞价有什么区别？`, kind: "comment", hidden: 0, sentAt: Math.floor(k * step) });
   const liveClient = {
     authorizeJoin: async ({ accessToken }: { accessToken?: string }) => ({ userId: Number(accessToken) || 1, nick: `观众${accessToken}`, isAdmin: 0, liveStatus: 1, sessionId: `bench-${accessToken}` }),
     rules: async () => BENCH_RULES,
@@ -79,6 +87,17 @@ async function serveUws(busKind: string, port = 0) {
     drawRaffle: async () => ({ drawn: false }),
     presence: async (i: { present: number[]; left: number[] }) => ({ count: i.present.length + i.left.length }),
     endedSessions: async () => [],
+    history: async (w: { from: number; to: number; size: number }) => {
+      historyCalls += 1;
+      await sleep(HISTORY_MS);
+      const last = Math.floor(Date.now() / step);
+      const rows = [];
+      for (let k = Math.floor(w.from / step) + 1; k <= last && (stored(k).sentAt <= w.to || rows.length < 2000); k++) {
+        if (stored(k).sentAt > w.to && rows.filter((r) => r.sentAt > w.to).length >= w.size) break;
+        rows.push(stored(k));
+      }
+      return { rows, complete: true };
+    },
   };
   const start = () => startRealtime({ port, appUrl: "http://127.0.0.1:9", serviceToken: "bench-service-token-0123456789", bus: busKind === "redis" ? createRedisBus(REDIS_URL) : createLocalBus(), liveClient });
   // A restart on the killed process's port: the port frees once the old process is gone.
@@ -95,7 +114,7 @@ async function serveUws(busKind: string, port = 0) {
     if (m.op === "mem") {
       global.gc?.();
       global.gc?.();
-      send(process, { op: "mem", ...mem() });
+      send(process, { op: "mem", ...mem(), historyCalls });
     }
     if (m.op === "stop") {
       rt.close();
@@ -152,6 +171,8 @@ async function serveSio() {
 
 const COMMENT_UWS = Buffer.from('{"type":"comment"');
 const BATCH_UWS = Buffer.from('{"type":"batch"');
+const HISTORY_UWS = Buffer.from('{"type":"history"');
+const MSG_ID = Buffer.from('"msgId"');
 const COMMENT_SIO = Buffer.from('42["comment"');
 const STAMP = Buffer.from("b:");
 
@@ -161,6 +182,8 @@ interface Conn {
   sampled: boolean;
   open: boolean;
   upgraded: boolean;
+  /** A reconnect's history frame not yet here: when it was dropped (performance.now()). */
+  awaitingHistory?: number;
 }
 
 /** One client frame, masked as the protocol asks. */
@@ -231,6 +254,14 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
       if (measuring) comment(c, buf, start, end);
       return;
     }
+    if (kind === "uws" && startsWith(HISTORY_UWS) && c.awaitingHistory !== undefined) {
+      caughtUp.push(performance.now() - c.awaitingHistory);
+      let rows = 0;
+      for (let at = buf.indexOf(MSG_ID, start); at >= 0 && at < end; at = buf.indexOf(MSG_ID, at + 1)) rows += 1;
+      historyRows.push(rows);
+      c.awaitingHistory = undefined;
+      return;
+    }
     if (kind === "sio") {
       // Engine.IO: "0{…}" open (answer with a namespace connect), "2" ping, "40{…}" connected.
       const first = buf[start];
@@ -277,12 +308,12 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
     if (off < buf.length) c.rest = buf.subarray(off);
   }
 
-  const openOne = (i: number): Promise<Conn> =>
+  const openOne = (i: number, back?: { since: number; droppedAt: number }): Promise<Conn> =>
     new Promise((resolve, reject) => {
       const id = firstId + i;
-      const path = kind === "uws" ? `/api/elearning/ws/live/${LIVE_ID}?token=${id}` : `/socket.io/?EIO=4&transport=websocket&token=${id}`;
+      const path = kind === "uws" ? `/api/elearning/ws/live/${LIVE_ID}?token=${id}${back ? `&since=${back.since}` : ""}` : `/socket.io/?EIO=4&transport=websocket&token=${id}`;
       const socket = connect({ port, host: "127.0.0.1", noDelay: true });
-      const c: Conn = { socket, rest: null, sampled: i % stride === 0, open: false, upgraded: false };
+      const c: Conn = { socket, rest: null, sampled: i % stride === 0, open: false, upgraded: false, awaitingHistory: back?.droppedAt };
       const timer = setTimeout(() => socket.destroy(new Error("no answer in 60 s")), 60_000);
       let settled = false;
       socket.once("connect", () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`));
@@ -314,13 +345,18 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
 
   // Reconnect storm: a dropped viewer comes back on the room client's schedule; a refused try doubles the pause.
   let storming = false;
+  let stormSince = 0;
   const back: number[] = [];
+  const caughtUp: number[] = [];
+  const historyRows: number[] = [];
   let retries = 0;
   const dropped = (i: number, old: Conn) => {
     const at = performance.now();
+    // As the page asks: from a second before the last comment it had, which every viewer of the room had.
+    const since = stormSince;
     const attempt = (backoff: number) =>
       setTimeout(() => {
-        openOne(i)
+        openOne(i, { since, droppedAt: at })
           .then((c) => {
             c.sampled = old.sampled;
             conns[conns.indexOf(old)] = c;
@@ -373,8 +409,8 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
       timers = [];
       send(process, { op: "stoppedSending", sent });
     }
-    if (m.op === "storm") storming = true;
-    if (m.op === "stormProgress") send(process, { op: "stormProgress", back: Float64Array.from(back), retries, total: conns.length });
+    if (m.op === "storm") (storming = true), (stormSince = Number(m.since));
+    if (m.op === "stormProgress") send(process, { op: "stormProgress", back: Float64Array.from(back), caughtUp: Float64Array.from(caughtUp), historyRows: Float64Array.from(historyRows), retries, total: conns.length });
     if (m.op === "report") {
       storming = false;
       measuring = false;
@@ -488,7 +524,8 @@ async function scenario(kind: Kind) {
  * and the new process's CPU and memory for taking the room back.
  */
 async function reconnectStorm(servers: ChildProcess[], port: number, clients: ChildProcess[], viewers: number) {
-  for (const c of clients) send(c, { op: "storm" });
+  // The last comment every viewer saw is about now; the page asks from a second before it.
+  for (const c of clients) send(c, { op: "storm", since: Date.now() - 1000 });
   await sleep(200);
   const killedAt = performance.now();
   servers[0]!.kill("SIGKILL");
@@ -498,7 +535,7 @@ async function reconnectStorm(servers: ChildProcess[], port: number, clients: Ch
   const upAfter = (performance.now() - killedAt) / 1000;
   const cpu0 = Number(ready.cpu);
   let progress: Msg[] = [];
-  const count = () => progress.reduce((n, m) => n + (m.back as Float64Array).length, 0);
+  const count = () => progress.reduce((n, m) => n + (m.caughtUp as Float64Array).length, 0);
   for (let waited = 0; waited < 90_000; waited += 1000) {
     await sleep(1000);
     progress = await Promise.all(clients.map((c) => (send(c, { op: "stormProgress" }), once(c, "stormProgress"))));
@@ -507,10 +544,15 @@ async function reconnectStorm(servers: ChildProcess[], port: number, clients: Ch
   const allSecs = (performance.now() - killedAt) / 1000;
   send(fresh, { op: "mem" });
   const m = await once(fresh, "mem");
-  const times = new Float64Array(count());
-  let at = 0;
-  for (const p of progress) times.set(p.back as Float64Array, at), (at += (p.back as Float64Array).length);
-  times.sort();
+  const gather = (key: string) => {
+    const all = new Float64Array(progress.reduce((n, p) => n + (p[key] as Float64Array).length, 0));
+    let at = 0;
+    for (const p of progress) all.set(p[key] as Float64Array, at), (at += (p[key] as Float64Array).length);
+    return all.sort();
+  };
+  const times = gather("back");
+  const caught = gather("caughtUp");
+  const rows = gather("historyRows");
   return {
     upAfter,
     back: times.length,
@@ -521,6 +563,14 @@ async function reconnectStorm(servers: ChildProcess[], port: number, clients: Ch
     max: (times[times.length - 1] ?? NaN) / 1000,
     allSecs,
     retries: progress.reduce((n, p) => n + Number(p.retries), 0),
+    caughtUp: caught.length,
+    caughtWithin30: caught.filter((t) => t <= 30_000).length,
+    caughtP50: pct(caught, 50) / 1000,
+    caughtP95: pct(caught, 95) / 1000,
+    caughtMax: (caught[caught.length - 1] ?? NaN) / 1000,
+    rowsP50: pct(rows, 50),
+    rowsMin: rows[0] ?? 0,
+    historyCalls: Number(m.historyCalls ?? 0),
     cpuSecs: (Number(m.cpu) - cpu0) / 1e6,
     rssMB: Number(m.rss) / 1048576,
   };
@@ -539,6 +589,7 @@ function line(r: Awaited<ReturnType<typeof scenario>>) {
     ...(r.storm
       ? [
           `  reconnect storm: new process up ${r.storm.upAfter.toFixed(1)} s after the kill; ${r.storm.back} of ${r.storm.viewers} viewers back (${r.storm.within30} within 30 s), time from the drop p50 ${r.storm.p50.toFixed(1)} s, p95 ${r.storm.p95.toFixed(1)} s, last ${r.storm.max.toFixed(1)} s; ${r.storm.retries} refused tries; the new process spent ${r.storm.cpuSecs.toFixed(1)} CPU-seconds taking the room back, RSS ${r.storm.rssMB.toFixed(0)} MB`,
+          `  caught up (the history frame with the missed comments received): ${r.storm.caughtUp} of ${r.storm.viewers} (${r.storm.caughtWithin30} within 30 s of the drop), p50 ${r.storm.caughtP50.toFixed(1)} s, p95 ${r.storm.caughtP95.toFixed(1)} s, last ${r.storm.caughtMax.toFixed(1)} s; comments per viewer p50 ${r.storm.rowsP50}, fewest ${r.storm.rowsMin}; ${r.storm.historyCalls} history calls to the app`,
         ]
       : []),
   ].join("\n");

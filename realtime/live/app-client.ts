@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { CatchUpRun, CatchUpWant } from "@base/catch-up";
 import type { LiveRoomRules } from "@base/live-comment";
 import type { AppRouter } from "../../trpc/router";
 
@@ -21,6 +22,18 @@ export interface StoredComment {
   content: string;
   sentAt: number;
   sessionId: string;
+}
+/** A stored comment as the catch-up answers it (the app's message view). */
+export interface HistoryComment {
+  msgId: string;
+  liveId: number;
+  userId: number | null;
+  nick: string;
+  content: string;
+  /** "comment", or "anchor" for the presenter's own. */
+  kind: string;
+  hidden: number;
+  sentAt: number;
 }
 export interface SessionLikes {
   sessionId: string;
@@ -47,6 +60,8 @@ export interface LiveAppClient {
   drawRaffle(raffleId: number): Promise<{ drawn: boolean }>;
   /** Watch time: the app credits its own clock's time between reports. */
   presence(input: PresenceReport): Promise<{ count: number }>;
+  /** Stored comments for returning viewers: all in (from, to] and `size` after `to` (base/catch-up). */
+  history(input: { liveId: number } & CatchUpWant): Promise<CatchUpRun<HistoryComment>>;
   /** The given sessions that no longer exist (logged out, expired, user disabled or deleted). */
   endedSessions(sessionIds: string[]): Promise<string[]>;
 }
@@ -63,6 +78,7 @@ export function createLiveAppClient(appUrl: string, serviceToken: string): LiveA
     saveBatch: (input) => client.live.service.saveBatch.mutate(input, timeout()),
     drawRaffle: (raffleId) => client.live.service.drawRaffle.mutate({ raffleId }, timeout()),
     presence: (input) => client.live.service.presence.mutate(input, timeout()),
+    history: (input) => client.live.service.history.query(input, timeout()),
     endedSessions: (sessionIds) => client.realtime.service.endedSessions.mutate({ sessionIds }, timeout()),
   };
 }

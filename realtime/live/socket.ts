@@ -7,6 +7,7 @@ import { parseLiveClientMessage, USER_REMOVED_CLOSE } from "../protocol";
 import type { SessionRegistry } from "../sessions";
 import { topics } from "../topics";
 import type { LiveAppClient } from "./app-client";
+import { createHistory } from "./history";
 import { createRooms, frame } from "./rooms";
 
 export const LIVE_WS_PATH = "/api/elearning/ws/live/:liveId";
@@ -23,6 +24,8 @@ interface ViewerData {
   address: string;
   frames: Bucket;
   likes: Bucket;
+  /** A returning page's last comment (ms, ?since=): it gets the stored comments after it in a "history" frame. */
+  since: number | null;
 }
 
 const send = (ws: WebSocket<ViewerData>, f: ReturnType<typeof frame>) => void ws.send(JSON.stringify(f));
@@ -34,6 +37,7 @@ export function mountLiveRooms(
 ) {
   const { sessions, stats } = deps;
   const rooms = createRooms({ bus: deps.bus, client: deps.client, onSessionsEnded: (ids) => sessions.end(ids) });
+  const missed = createHistory(deps.client);
   const viewers = new Set<WebSocket<ViewerData>>();
   const visitorsAt = new Map<string, number>();
   const visitorCap = deps.visitorsPerAddress ?? VISITOR_SOCKETS_PER_ADDRESS;
@@ -60,6 +64,9 @@ export function mountLiveRooms(
       if (!originAllowed(origin, host, deps.allowedOrigins)) return void res.writeStatus("403 Forbidden").end();
       if (!/^\d{1,12}$/.test(liveText)) return void res.writeStatus("400 Bad Request").end();
       const accessToken = query.get("token") ?? query.get("accessToken") ?? undefined;
+      // Anything but a whole number of milliseconds is no catch-up request (the socket opens as usual).
+      const sinceText = query.get("since") ?? "";
+      const since = /^\d{1,15}$/.test(sinceText) ? Number(sinceText) : null;
       const sessionToken = cookieValue(cookie, deps.sessionCookie) || undefined;
       // Without a standing session, a visitor: watches and is counted but cannot speak (the app decides whether the live is open to visitors).
       const client = accessToken ? undefined : socketClient(res, req);
@@ -75,7 +82,7 @@ export function mountLiveRooms(
           const address = grant.userId ? "" : (grant.address ?? "");
           if (!grant.userId && (visitorsAt.get(address) ?? 0) >= visitorCap) return answer(res, "429 Too Many Requests");
           const now = Date.now();
-          const data: ViewerData = { liveId, userId: grant.userId, nick: grant.nick, sessionId: grant.sessionId, address, frames: fullBucket(FRAME_BURST, now), likes: fullBucket(LIKES_PER_SOCKET_PER_SECOND, now) };
+          const data: ViewerData = { liveId, userId: grant.userId, nick: grant.nick, sessionId: grant.sessionId, address, frames: fullBucket(FRAME_BURST, now), likes: fullBucket(LIKES_PER_SOCKET_PER_SECOND, now), since };
           res.cork(() => res.upgrade<ViewerData>(data, key, protocol, extensions, context));
         },
         (error: unknown) => {
@@ -97,6 +104,15 @@ export function mountLiveRooms(
       ws.subscribe(topics.live(v.liveId));
       rooms.joined(v.liveId, { userId: v.userId, nick: v.nick });
       send(ws, frame("welcome", { liveId: v.liveId, userId: v.userId, nick: v.nick, online: rooms.online(v.liveId) }));
+      // Subscribed first: what is said from now on arrives live, what was missed comes from the store.
+      if (v.since !== null)
+        missed(v.liveId, v.since).then(
+          (text) => viewers.has(ws) && ws.send(text),
+          (error: unknown) => {
+            console.warn(`realtime live ${v.liveId}: could not load missed comments: ${error instanceof Error ? error.message : String(error)}`);
+            if (viewers.has(ws)) send(ws, frame("history", { messages: [], failed: true }));
+          },
+        );
     },
     message(ws, data, isBinary) {
       const v = ws.getUserData();

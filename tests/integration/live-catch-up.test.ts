@@ -4,6 +4,9 @@ import type { Db } from "@db/client";
 import { liveMessages } from "@db/schema";
 import { messageList, SHARED_READ_ROWS } from "@trpc-app/live/message.service";
 import { createLive } from "../factories/live";
+import { createUser } from "../factories/user";
+import { rejection, signedInClient } from "../helpers/auth";
+import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
 
 /** The database with its selects counted and, while `hold` is set, their answers held back until it settles. */
@@ -112,5 +115,19 @@ describeEachDb("live: reconnect catch-up", (getDb) => {
     const answers = await Promise.all([0, 1, 2].map((i) => messageList(db, { liveId: live.id, since: sentAt[i]!, pageSize: 5 })));
     expect(state.selects).toBe(3);
     for (const [i, a] of answers.entries()) expect(ids(a)).toEqual(await direct(base, live.id, sentAt[i]!, 5));
+  });
+
+  it("the realtime process's history call: the service token only, a sound window, the shared run", async () => {
+    const db = getDb();
+    const { live, sentAt } = await room(db, 300, 30_000);
+    const service = testClient(db, { headers: { authorization: `Bearer ${process.env.SERVICE_TOKEN}` } });
+    const run = await service.call((c) => c.live.service.history({ liveId: live.id, from: sentAt[10]!, to: sentAt[20]!, size: 50 }));
+    expect(run.complete).toBe(true);
+    // Everything in (from, to] and 50 more after it.
+    expect(run.rows.map((r) => r.msgId)).toEqual(await direct(db, live.id, sentAt[10]!, 60));
+    for (const bad of [{ from: 5, to: 4, size: 10 }, { from: 0, to: 1, size: 0 }, { from: 0, to: 1, size: 201 }, { from: -1, to: 1, size: 10 }])
+      expect((await rejection(service.call((c) => c.live.service.history({ liveId: live.id, ...bad })))).code).toBe("BAD_REQUEST");
+    const learner = await signedInClient(db, (await createUser(db, { nick: "林晓" })).id);
+    expect((await rejection(learner.call((c) => c.live.service.history({ liveId: live.id, from: 0, to: 0, size: 10 })))).code).toBe("FORBIDDEN");
   });
 });

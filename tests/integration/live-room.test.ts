@@ -94,6 +94,42 @@ describe("live room on one realtime process", () => {
     expect(missed.map((m) => m.content)).toEqual(["不少于5个工作日"]);
   });
 
+  it("a viewer coming back with ?since= gets the stored comments it missed in one history frame; without it, none", async () => {
+    const live = await createLive(handle.db, { liveStatus: 1 });
+    const a = await viewer("周磊");
+    const b = await viewer("吴婷");
+    const wsA = await join(`/api/elearning/ws/live/${live.id}`, a.cookie);
+    const inA = inbox(wsA);
+    await inA.next((f) => f.type === "welcome");
+    wsA.send(JSON.stringify({ type: "comment", content: "开场前的提问" }));
+    const first = await inA.next((f) => f.type === "comment");
+    // B was away while these two were said (a learner may comment every 300 ms); they are stored with the process's next batch.
+    await sleep(350);
+    wsA.send(JSON.stringify({ type: "comment", content: "资格审查由谁负责？" }));
+    await inA.next((f) => f.type === "comment" && f.data.content === "资格审查由谁负责？");
+    await sleep(1100);
+    wsA.send(JSON.stringify({ type: "comment", content: "评标报告要签字吗？" }));
+    await inA.next((f) => f.type === "comment" && f.data.content === "评标报告要签字吗？");
+    await vi.waitFor(async () => expect(await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id))).toHaveLength(3), { timeout: 10_000, interval: 200 });
+
+    const back = await join(`/api/elearning/ws/live/${live.id}?since=${first.data.sentAt}`, b.cookie);
+    const inBack = inbox(back);
+    const history = await inBack.next((f) => f.type === "history");
+    expect(history.data.messages.map((m: { content: string }) => m.content)).toEqual(["资格审查由谁负责？", "评标报告要签字吗？"]);
+    expect(history.data.messages[0]).toMatchObject({ userId: a.id, nick: "周磊", liveId: live.id, msgId: expect.any(String), sentAt: expect.any(Number) });
+    expect(history.data.failed).toBeUndefined();
+
+    // A first visit, or a since that is no number of milliseconds, opens as usual without a history frame.
+    for (const path of [`/api/elearning/ws/live/${live.id}`, `/api/elearning/ws/live/${live.id}?since=yesterday`]) {
+      const ws = await join(path, b.cookie);
+      const box = inbox(ws);
+      await box.next((f) => f.type === "welcome");
+      await sleep(300);
+      expect(box.all.filter((f) => f.type === "history")).toEqual([]);
+      ws.close();
+    }
+  });
+
   it("refuses a muted viewer's comment and a sensitive word; the admin's notice and sign-in reach the room", async () => {
     const live = await createLive(handle.db, { liveStatus: 1 });
     const a = await viewer("陈静");

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
+import { catchUpPage, catchUpWant, freshReads, widenCatchUp, type CatchUpRun, type CatchUpWant } from "@base/catch-up";
 import { fail, notFound } from "@base/errors";
 import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
 import { publishLive } from "./events";
@@ -151,38 +152,37 @@ export function assertContent(content: string) {
 // ---------- reconnect catch-up ----------
 
 /**
- * The reconnect catch-up of a big room, read once for many viewers (decision 040).
- *
- * When a realtime process restarts, every viewer of a room comes back within seconds and asks for the
- * comments it missed (`live.messages` with `since`). Each asking on its own meant one query and up to 200
- * rows mapped per viewer: 10,000 viewers were 10,000 queries in four seconds. Here the viewers of a room
- * share reads: a request waits for the next read of the room that starts after it arrived (never one
- * already running, which might have missed a comment stored just before the request), and that read
- * fetches what its waiters need: every message between their oldest and newest `since`, and the largest
- * page after the newest. Each waiter then takes its own page from it. So an answer is as fresh as a query
- * of its own, and a storm costs one read per read-time and room, not one per viewer.
+ * The reconnect catch-up of a big room, read once for many viewers (decision 040). When a realtime process
+ * restarts, every viewer of a room comes back within seconds and asks for the comments it missed (over the
+ * socket, `?since=`, through `live.service.history`; or `live.messages` with `since`). Asked one by one,
+ * 10,000 viewers were 10,000 queries in four seconds. Here they share reads (`freshReads`): a read fetches
+ * every visible comment between its waiters' oldest and newest since, and the largest page after the
+ * newest; each waiter takes its own page from it.
  */
 
 type View = ReturnType<typeof messageView>;
-type Read = { rows: View[]; complete: boolean };
-type Want = { from: number; to: number; size: number };
-type Pending = { want: Want; promise: Promise<Read>; settle: (p: Promise<Read>) => void };
-type Room = { running?: Promise<Read>; next?: Pending };
 
-/** Rows a shared read takes between its waiters' oldest and newest since; a page running past them is read on its own. */
+/** Comments a shared read takes between its waiters' oldest and newest since; a page running past them is read on its own. */
 export const SHARED_READ_ROWS = 2000;
 /** A `since` older than this is no reconnect (a page asleep for long): it reads on its own. */
 export const SHARED_READ_WINDOW_MS = 5 * 60_000;
 
-// Per database handle, as tests run many in one process; a room's entry goes when it is idle.
-const roomsOf = new WeakMap<object, Map<number, Room>>();
+// Per database handle, as tests run many in one process.
+const readersOf = new WeakMap<object, (liveId: number, want: CatchUpWant) => Promise<CatchUpRun<View>>>();
 
-/** The first `size` visible messages of the room sent after `since`, oldest first. */
-export function messagesSince(db: DbOrTx, liveId: number, since: number, size: number): Promise<View[]> {
-  return since < Date.now() - SHARED_READ_WINDOW_MS ? ownRead(db, liveId, since, size) : sharedPage(db, liveId, since, size);
+/** The room's next shared read that starts after now (see `freshReads`). */
+export function sharedCatchUp(db: DbOrTx, liveId: number, want: CatchUpWant): Promise<CatchUpRun<View>> {
+  let reader = readersOf.get(db);
+  if (!reader) readersOf.set(db, (reader = freshReads((id: number, w: CatchUpWant) => sharedRead(db, id, w), widenCatchUp)));
+  return reader(liveId, want);
 }
 
-async function ownRead(db: DbOrTx, liveId: number, since: number, size: number) {
+/** The first `size` visible messages of the room sent after `since`, oldest first. */
+export async function messagesSince(db: DbOrTx, liveId: number, since: number, size: number): Promise<View[]> {
+  if (since >= Date.now() - SHARED_READ_WINDOW_MS) {
+    const page = catchUpPage(await sharedCatchUp(db, liveId, catchUpWant(since, size)), since, size);
+    if (page) return page;
+  }
   return (await visibleAfter(db, liveId, since, undefined, size)).map(messageView);
 }
 
@@ -192,8 +192,8 @@ function visibleAfter(db: DbOrTx, liveId: number, after: number, upTo: number | 
   return db.select().from(liveMessages).where(and(...conds)).orderBy(asc(liveMessages.sentAt), asc(liveMessages.id)).limit(limit);
 }
 
-/** Everything in (from, to] (up to SHARED_READ_ROWS) and the first `size` after `to`: one sending-ordered run. */
-async function sharedRead(db: DbOrTx, liveId: number, want: Want): Promise<Read> {
+/** Everything in (from, to] (up to SHARED_READ_ROWS) and the first `size` after `to`: one run in sending order. */
+async function sharedRead(db: DbOrTx, liveId: number, want: CatchUpWant): Promise<CatchUpRun<View>> {
   const [between, after] = await Promise.all([
     want.to > want.from ? visibleAfter(db, liveId, want.from, want.to, SHARED_READ_ROWS + 1) : [],
     visibleAfter(db, liveId, want.to, undefined, want.size),
@@ -201,56 +201,4 @@ async function sharedRead(db: DbOrTx, liveId: number, want: Want): Promise<Read>
   // Cut short between the sinces: what it holds is a run from the oldest, the rest is not known.
   if (between.length > SHARED_READ_ROWS) return { rows: between.slice(0, SHARED_READ_ROWS).map(messageView), complete: false };
   return { rows: [...between, ...after].map(messageView), complete: true };
-}
-
-async function sharedPage(db: DbOrTx, liveId: number, since: number, size: number) {
-  const read = await nextRead(db, liveId, { from: since, to: since, size });
-  const from = firstAfter(read.rows, since);
-  const page = read.rows.slice(from, from + size);
-  if (page.length < size && !read.complete) return ownRead(db, liveId, since, size);
-  return page;
-}
-
-/** Index of the first row sent after `since` (rows are in sending order). */
-function firstAfter(rows: View[], since: number) {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid]!.sentAt > since) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** Joins the room's next read that starts after now: starts one if none runs, else the one queued behind it. */
-function nextRead(db: DbOrTx, liveId: number, want: Want): Promise<Read> {
-  let rooms = roomsOf.get(db);
-  if (!rooms) roomsOf.set(db, (rooms = new Map()));
-  let room = rooms.get(liveId);
-  if (!room) rooms.set(liveId, (room = {}));
-  if (!room.running) return start(db, liveId, rooms, room, want);
-  const next = room.next;
-  if (next) {
-    next.want = { from: Math.min(next.want.from, want.from), to: Math.max(next.want.to, want.to), size: Math.max(next.want.size, want.size) };
-    return next.promise;
-  }
-  let settle!: (p: Promise<Read>) => void;
-  const promise = new Promise<Read>((resolve) => (settle = resolve));
-  room.next = { want, promise, settle };
-  return promise;
-}
-
-function start(db: DbOrTx, liveId: number, rooms: Map<number, Room>, room: Room, want: Want): Promise<Read> {
-  const running = sharedRead(db, liveId, want);
-  room.running = running;
-  const done = () => {
-    room.running = undefined;
-    const next = room.next;
-    room.next = undefined;
-    if (next) next.settle(start(db, liveId, rooms, room, next.want));
-    else rooms.delete(liveId);
-  };
-  running.then(done, done);
-  return running;
 }

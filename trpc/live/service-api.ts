@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router, serviceProcedure } from "../init";
-import { commentRefusal, roomRules, saveComments } from "./message.service";
+import { commentRefusal, roomRules, saveComments, sharedCatchUp } from "./message.service";
 import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
@@ -46,6 +46,17 @@ export const liveServiceRouter = router({
       const { saved } = await saveComments(ctx.db, input.liveId, items, likes);
       return { saved, ended };
     }),
+  /**
+   * The comments viewers coming back missed (decision 040): the realtime process gathers the viewers of a
+   * room asking at once into one read; the app shares reads between realtime processes the same way.
+   */
+  history: serviceProcedure
+    .input(
+      z
+        .object({ liveId, from: z.number().int().min(0), to: z.number().int().min(0), size: z.number().int().min(1).max(200) })
+        .refine((w) => w.to >= w.from, "to 不能早于 from"),
+    )
+    .query(({ ctx, input }) => sharedCatchUp(ctx.db, input.liveId, { from: input.from, to: input.to, size: input.size })),
   /** Who is in the room (realtime process): watch time is credited by this server's clock. */
   presence: serviceProcedure
     .input(z.object({ liveId, present: userIds, left: userIds, online: z.number().int().min(0).max(10_000_000).optional(), source: z.string().regex(/^[\w-]{1,40}$/).optional() }))

@@ -14,7 +14,8 @@ export type RoomEvent = { type: string; data: Record<string, unknown> };
 
 /**
  * The live room socket (/api/elearning/ws/live/{liveId}): comments, likes and room events. A dropped
- * socket reconnects with growing, jittered pauses and catches up on missed comments from messageList.
+ * socket reconnects with growing, jittered pauses and brings the comments missed meanwhile (?since=, a
+ * "history" frame; messageList when the realtime process could not reach the store).
  */
 export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessage[], onEvent: (e: RoomEvent) => void) {
   const [comments, setComments] = useState<RoomMessage[]>(initial);
@@ -34,7 +35,8 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
     setComments((prev) => {
       const ids = new Set(prev.map((c) => c.msgId));
       const fresh = list.filter((c) => !ids.has(c.msgId));
-      return fresh.length ? [...prev, ...fresh].slice(-MAX_COMMENTS) : prev;
+      // Missed comments arrive after newer live ones: keep the list in sending order.
+      return fresh.length ? [...prev, ...fresh].sort((a, b) => a.sentAt - b.sentAt).slice(-MAX_COMMENTS) : prev;
     });
     lastSeen.current = Math.max(lastSeen.current, ...list.map((c) => c.sentAt));
   }, []);
@@ -49,19 +51,15 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
     let reconnecting = false;
     const connect = () => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${location.host}/api/elearning/ws/live/${liveId}`);
+      // Coming back, the socket brings the stored comments missed meanwhile in one "history" frame.
+      const since = reconnecting ? `?since=${Math.max(0, Math.floor(lastSeen.current - 1000))}` : "";
+      socket = new WebSocket(`${scheme}://${location.host}/api/elearning/ws/live/${liveId}${since}`);
       socketRef.current = socket;
       socket.onopen = () => {
         backoff = 1000;
         setConnected(true);
         setDropped(null);
         beat = setInterval(() => socket?.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
-        // Comments sent while we were away come from the stored history.
-        if (reconnecting)
-          trpc.live.messages
-            .query({ liveId, since: lastSeen.current - 1000, pageSize: 200 })
-            .then(add)
-            .catch(() => {});
       };
       socket.onmessage = (event) => {
         let raw: unknown;
@@ -80,6 +78,15 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
             if (typeof f.data.online === "number") setOnline(f.data.online);
           } else if (f.type === "error") setRefusal(String(f.data.message ?? ""));
           else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
+          else if (f.type === "history") {
+            if (Array.isArray(f.data.messages)) fresh.push(...(f.data.messages as RoomMessage[]));
+            // The realtime process could not reach the store: ask the app directly.
+            if (f.data.failed)
+              trpc.live.messages
+                .query({ liveId, since: lastSeen.current - 1000, pageSize: 200 })
+                .then(add)
+                .catch(() => {});
+          }
           if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
         }
         add(fresh);

@@ -47,13 +47,23 @@ test("an admin runs the self-check and a repair from 诊断工具 and reads thei
   expect(consoleErrors).toEqual([]);
 });
 
-test("an admin disconnects a learner from a live room on 诊断工具; the learner's room says so and reconnects", async ({ page, browser }) => {
+test("an admin disconnects a learner from a live room on 诊断工具; the learner's room says so, reconnects and gets what was said meanwhile", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await loginByApi(page, DEMO.admin);
-  const lives = (await (await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`)).json()).result.data.list as { roomId: string; liveStatus: number; isPause: number; name: string }[];
+  const lives = (await (await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`)).json()).result.data.list as { id: number; roomId: string; liveStatus: number; isPause: number; name: string }[];
   const onAir = lives.find((l) => l.liveStatus === 1 && l.isPause === 0)!;
   const learner = await signedInWithoutSeriesPop(browser, DEMO.learner);
   const me = await (await learner.request.get("/api/elearning/caiyun/front/user/getUserInfo")).json();
+  // The room's socket passes through here: a reconnect (it carries ?since=) waits until the presenter has
+  // spoken, so what was said meanwhile can only come from the history frame, not from the live room.
+  const sockets: string[] = [];
+  let spoken!: () => void;
+  const presenterSpoke = new Promise<void>((r) => (spoken = r));
+  await learner.routeWebSocket(/\/ws\/live\//, async (ws) => {
+    sockets.push(ws.url());
+    if (ws.url().includes("since=")) await presenterSpoke;
+    ws.connectToServer();
+  });
   await learner.goto(`/live/detail?roomId=${onAir.roomId}`);
   await expect(learner.getByLabel("评论内容")).toBeEnabled();
 
@@ -67,6 +77,13 @@ test("an admin disconnects a learner from a live room on 诊断工具; the learn
 
   // The room shows why it is down, then comes back by itself and the learner can chat again.
   await expect(learner.getByRole("status").filter({ hasText: "连接已被管理员断开，正在重新连接…" })).toBeVisible();
+  const said = `断线期间的主播提醒 ${Date.now() % 100000}`;
+  const anchor = await page.request.post("/api/trpc/live.admin.anchorSend", { data: { liveId: onAir.id, content: said } });
+  expect(anchor.status()).toBe(200);
+  spoken();
+  await expect(learner.getByText(said)).toBeVisible({ timeout: 15_000 });
+  expect(sockets.length).toBeGreaterThanOrEqual(2);
+  expect(sockets.at(-1)).toMatch(/\?since=\d+$/);
   await expect(learner.getByLabel("评论内容")).toBeEnabled({ timeout: 15_000 });
   await expect(learner.getByText("连接已被管理员断开，正在重新连接…")).toHaveCount(0);
   await learner.context().close();

@@ -82,6 +82,7 @@ test("an admin disconnects a learner from a live room on 诊断工具; the learn
   expect(anchor.status()).toBe(200);
   spoken();
   await expect(learner.getByText(said)).toBeVisible({ timeout: 15_000 });
+  await learner.screenshot({ path: "test-results/live-catch-up.png" });
   expect(sockets.length).toBeGreaterThanOrEqual(2);
   expect(sockets.at(-1)).toMatch(/\?since=\d+$/);
   await expect(learner.getByLabel("评论内容")).toBeEnabled({ timeout: 15_000 });

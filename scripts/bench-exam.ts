@@ -24,8 +24,10 @@
  * next one, unused here), BENCH_TIMEOUT_SECONDS (per request, default 60), BENCH_BUILD_DIR (build folder,
  * default build-bench), BENCH_SERVER_NODE_OPTIONS (node flags for the server, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof": every worker then writes its profile there on exit), BENCH_WEB_CONCURRENCY
- * (the server's WEB_CONCURRENCY; unset, the server's production default applies). The server's CPU is
- * counted over its whole process tree (cluster workers included).
+ * (the server's WEB_CONCURRENCY; unset, the server's production default applies), BENCH_WARM=1 (each learner
+ * holds a connection before the start, as a browser that opened the waiting hall within the server's 65 s
+ * keep-alive does; without it every start opens a new one). The server's CPU is counted over its whole
+ * process tree (cluster workers included).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -130,6 +132,15 @@ async function client() {
       req.end(payload);
     });
 
+  // BENCH_WARM=1: each learner's browser already holds a connection, as one that opened the waiting hall
+  // within the server's keep-alive time does.
+  const warm = () =>
+    new Promise<void>((resolve) => {
+      const req = request({ host: url.hostname, port: url.port, path: "/favicon.ico", agent }, (res) => res.resume().on("end", resolve));
+      req.on("error", () => resolve());
+      req.end();
+    });
+  if (process.env.BENCH_WARM === "1") await Promise.all(tokens.map(warm));
   const learner = async (token: string) => {
     await sleep(Math.max(0, startAt + Math.random() * windowMs - Date.now()));
     try {
@@ -324,7 +335,7 @@ async function main() {
     });
     // Every client gets the same wall-clock start, once all of them are loaded.
     await Promise.all(ready);
-    const startAt = Date.now() + 1000;
+    const startAt = Date.now() + (process.env.BENCH_WARM === "1" ? 6000 : 1000);
     const socketsPerClient = Math.max(1, Math.floor(SOCKETS / CLIENTS));
     clients.forEach((child, c) =>
       child.send({ op: "run", base, examId: exam.id, tokens: perClient[c], startAt, windowMs: WINDOW_MS, sockets: socketsPerClient, timeoutMs: TIMEOUT_MS }),

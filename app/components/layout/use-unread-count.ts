@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { serverMessage, SESSION_ENDED_CLOSE } from "../../../realtime/protocol";
+import { sendWhenOpen } from "~/lib/socket";
 
 const HEARTBEAT_MS = 1000;
+const HEARTBEAT = JSON.stringify({ type: "heartbeat" });
 const MAX_BACKOFF_MS = 30_000;
 
 /**
@@ -22,8 +24,8 @@ export function useUnreadCount(userId: number | null): number {
       socket = new WebSocket(`${scheme}://${location.host}/api/elearning/ws/${userId}`);
       socket.onopen = () => {
         backoff = 1000;
-        socket?.send(JSON.stringify({ type: "heartbeat" }));
-        beat = setInterval(() => socket?.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
+        sendWhenOpen(socket, HEARTBEAT);
+        beat = setInterval(() => sendWhenOpen(socket, HEARTBEAT), HEARTBEAT_MS);
       };
       socket.onmessage = (event) => {
         let raw: unknown;

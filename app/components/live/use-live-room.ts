@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { liveFramesOf, SESSION_ENDED_CLOSE, USER_REMOVED_CLOSE, type LiveComment } from "../../../realtime/protocol";
+import { sendWhenOpen } from "~/lib/socket";
 import { trpc } from "~/lib/trpc";
 
 const HEARTBEAT_MS = 15_000;
@@ -59,7 +60,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
         backoff = 1000;
         setConnected(true);
         setDropped(null);
-        beat = setInterval(() => socket?.send(JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
+        beat = setInterval(() => sendWhenOpen(socket, JSON.stringify({ type: "heartbeat" })), HEARTBEAT_MS);
       };
       socket.onmessage = (event) => {
         let raw: unknown;
@@ -116,10 +117,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
   }, [liveId, enabled, add]);
 
   const send = useCallback((message: { type: "comment"; content: string } | { type: "like"; count: number }) => {
-    const s = socketRef.current;
-    if (!s || s.readyState !== WebSocket.OPEN) return false;
-    s.send(JSON.stringify(message));
-    return true;
+    return sendWhenOpen(socketRef.current, JSON.stringify(message));
   }, []);
 
   return { comments, likes, online, connected, refusal, dropped, clearRefusal: () => setRefusal(null), send };

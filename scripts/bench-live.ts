@@ -92,9 +92,12 @@ async function serveUws(busKind: string, port = 0) {
       await sleep(HISTORY_MS);
       const last = Math.floor(Date.now() / step);
       const rows = [];
-      for (let k = Math.floor(w.from / step) + 1; k <= last && (stored(k).sentAt <= w.to || rows.length < 2000); k++) {
-        if (stored(k).sentAt > w.to && rows.filter((r) => r.sentAt > w.to).length >= w.size) break;
-        rows.push(stored(k));
+      // Every comment in (from, to] (at most 2,000), then `size` more up to now.
+      let after = 0;
+      for (let k = Math.floor(w.from / step) + 1; k <= last && rows.length < 2000 + w.size; k++) {
+        const row = stored(k);
+        if (row.sentAt > w.to && ++after > w.size) break;
+        rows.push(row);
       }
       return { rows, complete: true };
     },

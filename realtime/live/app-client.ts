@@ -1,4 +1,5 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { inferRouterOutputs } from "@trpc/server";
 import type { CatchUpRun, CatchUpWant } from "@base/catch-up";
 import type { LiveRoomRules } from "@base/live-comment";
 import type { AppRouter } from "../../trpc/router";
@@ -23,18 +24,8 @@ export interface StoredComment {
   sentAt: number;
   sessionId: string;
 }
-/** A stored comment as the catch-up answers it (the app's message view). */
-export interface HistoryComment {
-  msgId: string;
-  liveId: number;
-  userId: number | null;
-  nick: string;
-  content: string;
-  /** "comment", or "anchor" for the presenter's own. */
-  kind: string;
-  hidden: number;
-  sentAt: number;
-}
+/** A stored comment as the catch-up answers it: the app's message view, taken from its router's type. */
+export type HistoryComment = inferRouterOutputs<AppRouter>["live"]["service"]["history"]["rows"][number];
 export interface SessionLikes {
   sessionId: string;
   count: number;

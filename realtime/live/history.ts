@@ -18,11 +18,11 @@ export function createHistory(client: LiveAppClient) {
   const texts = new WeakMap<CatchUpRun<HistoryComment>, Map<number, string>>();
   const text = (messages: HistoryComment[]) => JSON.stringify(frame("history", { messages }));
 
-  return async function missedFrame(liveId: number, since: number, size = CATCH_UP_SIZE): Promise<string> {
-    const run = await read(liveId, catchUpWant(since, size));
-    const page = catchUpPage(run, since, size);
-    if (!page) return text((await client.history({ liveId, ...catchUpWant(since, size) })).rows.slice(0, size));
-    if (size !== CATCH_UP_SIZE) return text(page);
+  return async function missedFrame(liveId: number, since: number): Promise<string> {
+    const want = catchUpWant(since, CATCH_UP_SIZE);
+    const run = await read(liveId, want);
+    const page = catchUpPage(run, since, CATCH_UP_SIZE);
+    if (!page) return text((await client.history({ liveId, ...want })).rows);
     let made = texts.get(run);
     if (!made) texts.set(run, (made = new Map()));
     let t = made.get(since);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, materialFolders } from "@db/schema";
@@ -43,7 +43,7 @@ it("grades each question type by the rules", () => {
   expect(normaliseText("ＡＢＣ ｄ。")).toBe("abcd");
 });
 
-describeEachDb("exam: learner flow on the server", (getDb) => {
+describeEachDb("exam: learner flow on the server", (getDb, kind) => {
   it("registration builds the paper; a double start makes one attempt with one paperId", async () => {
     const db = getDb();
     const { paper } = await fivePaper(db);
@@ -149,6 +149,45 @@ describeEachDb("exam: learner flow on the server", (getDb) => {
     // A question that is not on the paper is refused.
     const other = await createQuestion(db, { questionType: 3, answer: ["正确"] });
     expect((await rejection(client.call((c) => c.exam.saveAnswer({ paperId, questionId: other.id, answer: ["A"] })))).message).toBe("该题不在本试卷中");
+  });
+
+  // The submit reads the answers in the same round trip as it takes the attempt's lock: they must be read
+  // after the lock, or an answer whose save held the row while the submit waited would go ungraded.
+  it.skipIf(kind === "pglite")("an answer saved while the submit waits for the attempt's lock is graded with the paper", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id });
+    const { client } = await learner(db);
+    await client.call((c) => c.exam.register({ examId: exam.id }));
+    const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+    await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.multi.id, answer: ["C", "A", "B"], seq: 1 }));
+    // A save in flight: it holds the attempt row (share lock) and has written its answer, not yet committed.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const inFlight = new Promise<void>((r) => (written = r));
+    const saving = db.transaction(async (tx) => {
+      await tx.select({ id: examAttempts.id }).from(examAttempts).where(eq(examAttempts.id, paperId)).for("share");
+      await tx.insert(examAnswers).values({ attemptId: paperId, questionId: q.single.id, answer: ["A"], seq: 1 });
+      written();
+      await held;
+    });
+    await inFlight;
+    const submitting = client.call((c) => c.exam.submit({ paperId }));
+    // Until the submit is seen waiting for the row lock.
+    await vi.waitFor(
+      async () => {
+        const waiting = await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        expect((waiting as unknown as { n: number }[])[0]!.n).toBe(1);
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    release();
+    await saving;
+    const res = await submitting;
+    expect(res.score).toBe(40);
+    const [single] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, paperId), eq(examAnswers.questionId, q.single.id)));
+    expect(single).toMatchObject({ score: 20, isCorrect: 1 });
   });
 
   it("the server clock ends the exam: grace for answers in flight, then refused and auto-submitted", async () => {

@@ -185,13 +185,18 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
 
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
 
-/** Grades and closes an attempt inside a transaction that holds its row lock. */
-async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number) {
-  const ids = attempt.items.map((i) => i.questionId);
-  // Named (one round trip each, parsed once per connection): this runs on the transaction pool.
-  const questions = ids.length ? await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_grade_questions").execute() : [];
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const answers = await tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attempt.id)).prepare("exam_grade_answers").execute();
+/** The paper's questions, for grading. */
+const questionsOf = (tx: DbOrTx, ids: number[]) =>
+  ids.length ? tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_grade_questions").execute() : Promise.resolve([]);
+
+/**
+ * Grades and closes an attempt inside a transaction that holds its row lock, given its stored answers and
+ * (some of) its questions. The writes go out together: on PostgreSQL they share one round trip.
+ */
+async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number, answers: (typeof examAnswers.$inferSelect)[], known: (typeof examQuestions.$inferSelect)[]) {
+  const byId = new Map(known.map((q) => [q.id, q]));
+  const missing = attempt.items.map((i) => i.questionId).filter((id) => !byId.has(id));
+  if (missing.length) for (const q of await questionsOf(tx, missing)) byId.set(q.id, q);
   const given = new Map(answers.map((a) => [a.questionId, a]));
   const rules = partialRulesOf(exam);
   let score = 0;
@@ -206,55 +211,59 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
     else score += g.score;
     if (row) graded.set(row.id, { score: g.score, isCorrect: g.isCorrect });
   }
+  const submittedAt = new Date();
+  const isPass = pending > 0 ? null : score >= exam.passScore ? 1 : 0;
   // Every answer's grade in one statement (a paper has up to a few hundred answers).
-  if (graded.size) {
-    const rows = [...graded].map(([id, g]) => sql`(${id}::bigint, ${g.score}::double precision, ${g.isCorrect}::smallint)`);
-    await executeNamed(
-      tx,
-      "exam_grade_store",
-      sql`
+  const rows = [...graded].map(([id, g]) => sql`(${id}::bigint, ${g.score}::double precision, ${g.isCorrect}::smallint)`);
+  const storeGrades = rows.length
+    ? executeNamed(
+        tx,
+        "exam_grade_store",
+        sql`
       update ${examAnswers} set score = v.score, is_correct = v.is_correct
       from (values ${sql.join(rows, sql`, `)}) as v(id, score, is_correct)
       where ${examAnswers.id} = v.id`,
-    );
-  }
-  const [closed] = await tx
+      )
+    : null;
+  // The row is locked and running, so this update closes it.
+  const close = tx
     .update(examAttempts)
-    .set({
-      status: 2,
-      submittedAt: new Date(),
-      submitType,
-      score,
-      objectiveScore: score,
-      pendingCount: pending,
-      isPass: pending > 0 ? null : score >= exam.passScore ? 1 : 0,
-    })
+    .set({ status: 2, submittedAt, submitType, score, objectiveScore: score, pendingCount: pending, isPass })
     .where(and(eq(examAttempts.id, attempt.id), eq(examAttempts.status, 1)))
     .returning()
     .prepare("exam_close_attempt")
     .execute();
+  // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
+  const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
+  const credit = creditStudyDay(tx, attempt.userId, 3, exam.id, Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60), submittedAt);
+  const [, [closed]] = await Promise.all([storeGrades, close, credit]);
+  if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
   // The certificate is issued in the transaction that records the pass (once per learner and exam).
-  if (closed) {
-    // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
-    const spent = (closed.submittedAt!.getTime() - (closed.startedAt ?? closed.submittedAt!).getTime()) / 1000;
-    await creditStudyDay(tx, closed.userId, 3, exam.id, Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60), closed.submittedAt!);
-  }
-  if (closed?.isPass === 1) {
+  if (closed.isPass === 1) {
     await onExamPassed(tx, closed.userId, exam.id, closed.score);
     await onPathContentCompleted(tx, closed.userId, 3, exam.id);
     // Outside events that train with this exam are told, by a report written with the pass.
     await enqueueExamPass(tx, closed.userId, exam.id, closed.score);
   }
-  return closed ?? attempt;
+  return closed;
 }
 
-/** Locks the attempt row, then closes it if it is still running. */
-async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean) {
+/**
+ * Locks the attempt row, then closes it if it is still running. `items` is the paper as read before
+ * (an attempt's items never change once it exists): its questions are fetched with the lock.
+ */
+async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean, items?: Attempt["items"]) {
   return db.transaction(async (tx) => {
-    const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update").prepare("exam_lock_attempt").execute();
+    // Sent together, in this order, on the transaction's one connection: PostgreSQL runs them one after
+    // the other, so the answers are read once the lock is held, after every save that held the row
+    // (share lock) has committed. One round trip instead of three while the server is busy.
+    const lock = tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update").prepare("exam_lock_attempt").execute();
+    const answers = tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId)).prepare("exam_grade_answers").execute();
+    const questions = questionsOf(tx, (items ?? []).map((i) => i.questionId));
+    const [[a], given, known] = await Promise.all([lock, answers, questions]);
     if (!a || a.status !== 1) return a!;
     if (onlyIfOverdue && !isOverdue(a)) return a;
-    const closed = await finalise(tx, exam, a, submitType);
+    const closed = await finalise(tx, exam, a, submitType, given, known);
     await checkClosedAttempt(tx, exam, closed);
     return closed;
   });
@@ -263,7 +272,7 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
 /** Any read of an attempt closes it when its time (plus grace) has passed. */
 export async function closeIfOverdue(db: DbOrTx, exam: Exam, a: Attempt, submitType: number = SubmitType.timeUp) {
   if (!isOverdue(a)) return a;
-  return closeLocked(db, exam, a.id, submitType, true);
+  return closeLocked(db, exam, a.id, submitType, true, a.items);
 }
 
 /** Closes every overdue attempt (the periodic sweep and list reads call it). */
@@ -277,7 +286,7 @@ export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: 
     const exam = cache.get(a.examId) ?? (await loadExam(db, a.examId).catch(() => null));
     if (!exam) continue;
     cache.set(a.examId, exam);
-    await closeLocked(db, exam, a.id, opts.userId ? SubmitType.timeUp : SubmitType.sweep, true);
+    await closeLocked(db, exam, a.id, opts.userId ? SubmitType.timeUp : SubmitType.sweep, true, a.items);
   }
   return { closed: rows.length };
 }
@@ -375,23 +384,25 @@ export async function submitPaper(
       if (a.items.some((i) => i.questionId === ans.questionId)) await saveAnswer(db, userId, { paperId: a.id, ...ans });
     }
   }
-  const closed = await closeLocked(db, exam, a.id, isOverdue(a) ? SubmitType.timeUp : submitType, false);
+  const closed = await closeLocked(db, exam, a.id, isOverdue(a) ? SubmitType.timeUp : submitType, false, a.items);
   return resultOfAttempt(db, exam, closed, userId);
 }
 
 /** What the result page reads for one attempt plus the learner's totals on the exam. */
 export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId: number) {
-  const all = await prepared(db, "exam_attempts_of_user", (d) =>
-    d
-      .select()
-      .from(examAttempts)
-      .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
-      .prepare("exam_attempts_of_user"),
-  ).execute({ examId: exam.id, userId });
+  const [all, breakdown] = await Promise.all([
+    prepared(db, "exam_attempts_of_user", (d) =>
+      d
+        .select()
+        .from(examAttempts)
+        .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+        .prepare("exam_attempts_of_user"),
+    ).execute({ examId: exam.id, userId }),
+    a.status === 2 ? breakdownOf(db, a) : null,
+  ]);
   const used = all.filter((x) => x.status > 0).length;
   const passed = all.some((x) => x.isPass === 1);
   const best = all.reduce<number | null>((m, x) => (x.score !== null && (m === null || x.score > m) ? x.score : m), null);
-  const breakdown = a.status === 2 ? await breakdownOf(db, a) : null;
   return {
     examId: exam.id,
     examName: exam.name,
@@ -497,7 +508,7 @@ export async function recordScreenCut(db: Db, userId: number, paperId: number) {
     .returning();
   const limited = exam.isEnableScreenCutting === 1;
   const over = limited && row!.screenCutCount > exam.screenCuttingTimes;
-  if (over) await closeLocked(db, exam, paperId, SubmitType.screenCut, false);
+  if (over) await closeLocked(db, exam, paperId, SubmitType.screenCut, false, a.items);
   return {
     screenCutCount: row!.screenCutCount,
     screenCuttingTimes: exam.screenCuttingTimes,

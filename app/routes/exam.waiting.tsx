@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatClock } from "~/components/exam/answer-queue";
 import { examLoadError } from "~/components/exam/load-error.server";
 import { PrecheckWizard } from "~/components/exam/precheck-wizard";
@@ -43,22 +43,52 @@ export default function ExamWaiting() {
   const navigate = useNavigate();
   const refresh = useRefresh();
   const { busy, register, start } = useExamActions();
-  const offset = useMemo(() => (remain ? remain.serverTime - Date.now() : 0), [remain]);
-  const left = () => (remain ? Math.max(0, Math.ceil((remain.startTime - (Date.now() + offset)) / 1000)) : 0);
+  // The server's clock and start time, as last read: set again while the page is open (below).
+  const clock = useRef(remain ? { startTime: remain.startTime, offset: remain.serverTime - Date.now() } : null);
+  const left = () => (clock.current ? Math.max(0, Math.ceil((clock.current.startTime - (Date.now() + clock.current.offset)) / 1000)) : 0);
   const [seconds, setSeconds] = useState(left);
   const [ready, setReady] = useState(false);
   const [wizard, setWizard] = useState(false);
   const joined = !!exam?.isJoined;
+  const examId = exam?.examId;
+  const ended = exam?.examStatus === 2;
 
   useEffect(() => {
-    if (!exam) return;
+    if (!examId) return;
     const t = setInterval(() => setSeconds(left()), 1000);
     return () => clearInterval(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [exam?.examId]);
+  }, [examId]);
 
-  const examId = exam?.examId;
-  const ended = exam?.examStatus === 2;
+  // The clock is read again every 20-30 s (spread, so a full hall does not ask in the same second): a
+  // computer that slept or a start time an organiser moved is followed, and the browser keeps its
+  // connection to the server open, so pressing start at the synchronised minute opens no new connection,
+  // the slow part of a start when thousands press at once (docs/decisions/022-exam-start-load.md).
+  useEffect(() => {
+    if (!examId || ended) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let live = true;
+    const next = () => {
+      timer = setTimeout(() => {
+        trpc.exam.startRemainTime
+          .query({ examId })
+          .then((r) => {
+            if (!live) return;
+            clock.current = { startTime: r.startTime, offset: r.serverTime - Date.now() };
+            setSeconds(left());
+          })
+          // A missed reading keeps the last one; the next try comes as usual.
+          .catch(() => {})
+          .finally(() => live && next());
+      }, 20_000 + Math.random() * 10_000);
+    };
+    next();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [examId, ended]);
   useEffect(() => {
     if (!examId || !joined || ended) return;
     trpc.exam.entry

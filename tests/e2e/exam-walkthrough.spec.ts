@@ -16,14 +16,14 @@ async function examIdByName(request: APIRequestContext, name: string): Promise<n
   return hit.id;
 }
 
-/** An exam of this spec, open now, one attempt, answers shown after submission, on the seeded fixed paper. */
-async function ownExam(browser: Browser, name: string, forcedReadTime: number) {
+/** An exam of this spec, open now (or from startTime), one attempt, answers shown after submission, on the seeded fixed paper. */
+async function ownExam(browser: Browser, name: string, forcedReadTime: number, startTime = Date.now() - 60_000) {
   const ctx = await browser.newContext();
   const admin = await ctx.newPage();
   await loginByApi(admin, DEMO.admin);
   const papers = await (await admin.request.post("/api/elearning/back/testPaper/pageList", { data: { pageNo: 1, pageSize: 20, paperType: 1 } })).json();
   const paper = papers.data.list.find((p: { name: string }) => p.name === "政府采购法律法规基础卷（固定）");
-  const base = await (await admin.request.post(`${B}/saveBase`, { data: { name, startTime: Date.now() - 60_000, endTime: Date.now() + 3 * 3600_000 } })).json();
+  const base = await (await admin.request.post(`${B}/saveBase`, { data: { name, startTime, endTime: startTime + 3 * 3600_000 } })).json();
   const examId = base.data.id as number;
   await admin.request.post(`${B}/saveQuestionInfo`, { data: { examId, paperId: paper.id } });
   const adv = await (await admin.request.post(`${B}/saveAdvanced`, { data: { examId, limitTime: 30, forcedReadTime, makeupCount: 0, passScore: 60, showAnswers: 1 } })).json();
@@ -156,4 +156,27 @@ test("the pre-check keeps what was passed, the exam page is focused, the result 
   const result = await mutate(page, "exam.submit", { paperId });
   expect(result.typeScores).toHaveLength(4);
   await page.context().close();
+});
+
+test("the waiting hall reads the server's clock again: a computer clock that jumped is set right within 30 s", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const examId = await ownExam(browser, `走查：开考时钟校准${Date.now() % 100000}`, 0, Date.now() + 2 * 3600_000);
+  const page = await learnerPage(browser, HULIN);
+  await page.clock.install();
+  await page.goto(`/exam/waiting?id=${examId}`);
+  const countdown = page.getByTestId("waiting-countdown");
+  const secondsLeft = async () => ((await countdown.textContent()) ?? "").trim().split(":").map(Number).reduce((t, n) => t * 60 + n, 0);
+  await expect(countdown).toBeVisible();
+  const before = await secondsLeft();
+  expect(before).toBeGreaterThan(600);
+  // The computer's clock jumps ten minutes ahead (it slept, or someone set it): the countdown is off by as much.
+  await page.clock.setSystemTime(new Date(Date.now() + 10 * 60_000));
+  await page.clock.runFor(1_000);
+  await expect.poll(secondsLeft).toBeLessThan(before - 500);
+  // Within 30 s the page asks the server again and counts from its clock.
+  const asked = page.waitForRequest(/exam\.startRemainTime/);
+  await page.clock.runFor(31_000);
+  await asked;
+  await expect.poll(secondsLeft).toBeGreaterThan(before - 90);
+  await shot(page, "waiting-clock-resync");
 });

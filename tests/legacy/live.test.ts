@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { liveWatchRecords } from "@db/schema";
+import { liveMessages, liveWatchRecords } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { createLive, createLiveSeries } from "../factories/live";
 import { createUser } from "../factories/user";
@@ -68,6 +68,29 @@ describeEachDb("legacy front/live", (getDb) => {
     for (const path of ["getExpression", "districtTree"]) {
       const method = path === "getExpression" ? "GET" : "POST";
       expect((await client.call(method, `${F}/${path}`)).body.success).toBe(true);
+    }
+  });
+
+  it("messageList and getHideMsg: a room open to everyone answers a visitor; a restricted one answers 281 and 102 in the envelope", async () => {
+    const db = getDb();
+    const open = await createLive(db, { liveStatus: 1 });
+    const ranged = await createLive(db, { liveStatus: 1, openRange: [{ kind: "role", target: "3" }] });
+    const sentAt = new Date(Date.now() - 60_000);
+    for (const live of [open, ranged])
+      await db.insert(liveMessages).values([
+        { msgId: `shown-${live.id}`, liveId: live.id, nick: "张敏", content: "请问框架协议采购怎么操作？", sentAt },
+        { msgId: `hidden-${live.id}`, liveId: live.id, nick: "刘洋", content: "内部报价是多少？", hidden: 1, sentAt },
+      ]);
+    const visitor = legacyClient(db);
+    const list = await visitor.get(`${F}/messageList`, { liveId: open.id });
+    expect(list.body).toMatchObject({ code: 200, success: true, data: [{ msgId: `shown-${open.id}`, content: "请问框架协议采购怎么操作？" }] });
+    expect(list.body.data).toHaveLength(1);
+    expect((await visitor.get(`${F}/getHideMsg`, { liveId: open.id })).body).toMatchObject({ success: true, data: [`hidden-${open.id}`] });
+
+    const { client } = await signedIn(db);
+    for (const path of ["messageList", "getHideMsg"]) {
+      expect((await visitor.get(`${F}/${path}`, { liveId: ranged.id })).body).toEqual({ code: 281, message: "请先登录", success: false, data: null });
+      expect((await client.get(`${F}/${path}`, { liveId: ranged.id })).body).toEqual({ code: 102, message: "您暂无该直播的观看权限", success: false, data: null });
     }
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { learnerProcedure, publicProcedure } from "../init";
 import { contentScopeOf } from "../site/site.service";
-import { EXPRESSIONS, anchorMsgInputCheck, checkSensitive, currentNotice, hiddenMessageIds, messageList, sendHostMessage } from "./learner-helpers";
+import { EXPRESSIONS, anchorMsgInputCheck, checkSensitive, currentNotice, roomHiddenMessageIds, roomMessages, sendHostMessage } from "./learner-helpers";
 import { captionsVtt, recentCaptions } from "./caption.service";
 import { goodsClick, goodsList } from "./goods.service";
 import { currentQuestionnaire } from "./questionnaire.service";
@@ -39,8 +39,8 @@ export const liveLearnerProcedures = {
   playbackStatus: learnerProcedure.input(liveOnly).query(({ ctx, input }) => room.playbackStatus(ctx.db, input.liveId, ctx.user.id)),
   purchaserRole: learnerProcedure.input(s.purchaserInput).query(({ ctx }) => room.purchaserRole(ctx.db, ctx.user.id)),
 
-  messages: publicProcedure.input(s.messageListInput).query(({ ctx, input }) => messageList(ctx.db, input)),
-  hiddenMessages: publicProcedure.input(liveOnly).query(({ ctx, input }) => hiddenMessageIds(ctx.db, input.liveId)),
+  messages: publicProcedure.input(s.messageListInput).query(({ ctx, input }) => roomMessages(ctx.db, input, ctx.user?.id ?? null)),
+  hiddenMessages: publicProcedure.input(liveOnly).query(({ ctx, input }) => roomHiddenMessageIds(ctx.db, input.liveId, ctx.user?.id ?? null)),
   notice: publicProcedure.input(s.liveIdInput).query(async ({ ctx, input }) => currentNotice(ctx.db, await idOfLive(ctx, input))),
   expressions: publicProcedure.query(() => EXPRESSIONS),
   checkSensitive: learnerProcedure.input(s.sensitiveInput).mutation(({ ctx, input }) => checkSensitive(ctx.db, input.content)),

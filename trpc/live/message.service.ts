@@ -6,7 +6,7 @@ import { catchUpPage, catchUpWant, freshReads, widenCatchUp, type CatchUpRun, ty
 import { fail, notFound } from "@base/errors";
 import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
 import { publishLive } from "./events";
-import { addInteractions, findLive } from "./room.service";
+import { addInteractions, findLive, watchableLive } from "./room.service";
 
 
 type Message = typeof liveMessages.$inferSelect;
@@ -23,6 +23,19 @@ export async function messageList(db: DbOrTx, input: { liveId: number; since?: n
 export async function hiddenMessageIds(db: DbOrTx, liveId: number) {
   const rows = await db.select({ msgId: liveMessages.msgId }).from(liveMessages).where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 1)));
   return rows.map((r) => r.msgId);
+}
+
+// A room's chat is read by whoever may watch it, the rule that lets them join its socket; a live
+// learners cannot see answers no comments, as one that does not exist always did.
+
+/** messageList for a learner (userId) or a visitor (null). */
+export async function roomMessages(db: DbOrTx, input: { liveId: number; since?: number; pageSize?: number }, userId: number | null) {
+  return (await watchableLive(db, input.liveId, userId)) ? messageList(db, input) : [];
+}
+
+/** hiddenMessageIds for a learner (userId) or a visitor (null). */
+export async function roomHiddenMessageIds(db: DbOrTx, liveId: number, userId: number | null) {
+  return (await watchableLive(db, liveId, userId)) ? hiddenMessageIds(db, liveId) : [];
 }
 
 export async function sensitiveWords(db: DbOrTx): Promise<string[]> {

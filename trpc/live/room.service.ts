@@ -68,12 +68,18 @@ export function broadcastView(live: Live) {
   return view;
 }
 
-/** A live learners may see (not deleted, not hidden), by id or room id. */
-export async function findLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live> {
+/** A live learners may see (not deleted, not hidden), by id or room id, or null. */
+export async function visibleLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live | null> {
   const r = ref as LiveRef;
   const where = r.liveId !== undefined ? eq(lives.id, r.liveId) : eq(lives.roomId, String(r.roomId));
   const [live] = await db.select().from(lives).where(and(where, isNull(lives.deletedAt)));
-  if (!live || (!opts.admin && live.status !== 1)) throw notFound(LIVE_NOT_FOUND);
+  return live && (opts.admin || live.status === 1) ? live : null;
+}
+
+/** A live learners may see (not deleted, not hidden), by id or room id. */
+export async function findLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live> {
+  const live = await visibleLive(db, ref, opts);
+  if (!live) throw notFound(LIVE_NOT_FOUND);
   return live;
 }
 
@@ -90,9 +96,25 @@ export async function hasLiveSeat(db: DbOrTx, liveId: number, userId: number) {
  * live a seat (106 without one; admins and teachers watch without buying).
  */
 export async function assertOpen(db: DbOrTx, live: Live, userId: number) {
-  const scope = await userScope(db, userId);
-  if (!isOpenTo(live.openRange, scope)) throw new AppError(LegacyCode.noOpenPermission, "您暂无该直播的观看权限");
+  // An empty range is open to everyone: the memberships are read only when they can matter.
+  if (live.openRange.length && !isOpenTo(live.openRange, await userScope(db, userId))) throw new AppError(LegacyCode.noOpenPermission, "您暂无该直播的观看权限");
   if (!(await maySeePaid(db, live, userId))) throw new AppError(LegacyCode.noStudyPermission, LIVE_NOT_BOUGHT);
+}
+
+/**
+ * Who may watch a live and read its room, signed in (userId) or a visitor (null): the learner as
+ * assertOpen says; a visitor only in a live open to everyone and free, else 281 to log in first.
+ */
+export async function assertMayWatch(db: DbOrTx, live: Live, userId: number | null) {
+  if (userId !== null) return assertOpen(db, live, userId);
+  if (live.openRange.length || isPaid(live)) throw notLoggedIn();
+}
+
+/** The live whose room this user (null for a visitor) may read, refused as joining it is; null for a live learners cannot see. */
+export async function watchableLive(db: DbOrTx, liveId: number, userId: number | null): Promise<Live | null> {
+  const live = await visibleLive(db, { liveId });
+  if (live) await assertMayWatch(db, live, userId);
+  return live;
 }
 
 /** A free live, or a sold one the learner holds a seat in (admins and teachers need none). */
@@ -189,11 +211,12 @@ export async function joinGrant(db: DbOrTx, input: { liveId: number; accessToken
   const live = await findLive(db, { liveId: input.liveId });
   const viewer = await roomViewer(db, live.id, input);
   if (!viewer) {
-    if (input.accessToken || live.openRange.length || isPaid(live)) throw notLoggedIn();
+    if (input.accessToken) throw notLoggedIn();
+    await assertMayWatch(db, live, null);
     const headers = new Headers({ [PEER_ADDRESS_HEADER]: input.client?.peer ?? "", "x-forwarded-for": input.client?.forwardedFor ?? "" });
     return { userId: 0, nick: "游客", isAdmin: 0, liveStatus: live.liveStatus, sessionId: "", address: clientIp({ url: "", headers }) };
   }
-  await assertOpen(db, live, viewer.userId);
+  await assertMayWatch(db, live, viewer.userId);
   const [u] = await db.select({ nick: users.nick, isAdmin: users.isAdmin }).from(users).where(eq(users.id, viewer.userId));
   if (!u) throw notLoggedIn();
   return { ...viewer, nick: u.nick, isAdmin: u.isAdmin, liveStatus: live.liveStatus, address: "" };

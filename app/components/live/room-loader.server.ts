@@ -1,7 +1,14 @@
 import { data, redirect } from "@remix-run/node";
-import { legacyCodeOf } from "@base/errors";
+import { LegacyCode, legacyCodeOf } from "@base/errors";
 import { XINREN_CHANNEL, XINREN_SERIES_CHANNEL } from "@trpc-app/live/series.service";
 import { serverCaller } from "~/lib/caller.server";
+
+/** Refusals of the watch rule: such a viewer still gets the room page, only without its chat (its socket is refused too). */
+const NOT_WATCHING: string[] = [LegacyCode.notLoggedIn, LegacyCode.noOpenPermission, LegacyCode.noStudyPermission];
+const noChat = (e: unknown) => {
+  if (NOT_WATCHING.includes(legacyCodeOf(e))) return [];
+  throw e;
+};
 
 /** Everything the live room page shows at first paint; detail and series share it. */
 export async function loadRoom(request: Request, mode: "detail" | "series") {
@@ -31,7 +38,7 @@ export async function loadRoom(request: Request, mode: "detail" | "series") {
     info.seriesId || seriesParam ? caller.live.series({ liveId: info.id }).catch(() => null) : Promise.resolve(null),
     caller.live.notice({ liveId: info.id }),
     caller.live.goods({ liveId: info.id }),
-    caller.live.messages({ liveId: info.id, pageSize: 50 }),
+    caller.live.messages({ liveId: info.id, pageSize: 50 }).catch(noChat),
     caller.live.raffling({ liveId: info.id }),
     caller.live.signStatus({ liveId: info.id }),
     loggedIn ? caller.live.signUserInfo({ liveId: info.id }) : Promise.resolve(null),

@@ -24,10 +24,10 @@
  * next one, unused here), BENCH_TIMEOUT_SECONDS (per request, default 60), BENCH_BUILD_DIR (build folder,
  * default build-bench), BENCH_SERVER_NODE_OPTIONS (node flags for the server, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof": every worker then writes its profile there on exit), BENCH_WEB_CONCURRENCY
- * (the server's WEB_CONCURRENCY; unset, the server's production default applies), BENCH_WARM=1 (each learner
- * holds a connection before the start, as a browser that opened the waiting hall within the server's 65 s
- * keep-alive does; without it every start opens a new one). The server's CPU is counted over its whole
- * process tree (cluster workers included).
+ * (the server's WEB_CONCURRENCY; unset, the server's production default applies), BENCH_WARM=0 (every start
+ * opens a new connection; by default each learner holds one before the start, as the waiting hall's page
+ * does: it reads the server's clock every 20-30 s, within the server's 65 s keep-alive). The server's CPU
+ * is counted over its whole process tree (cluster workers included).
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -48,6 +48,8 @@ const ANSWERS = 20;
  */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 3000);
 const PATH = "/api/elearning/caiyun/test";
+/** Learners come from the waiting hall holding a connection (BENCH_WARM=0: every start opens one). */
+const WARM = process.env.BENCH_WARM !== "0";
 const envNum = (k: string, d: number) => Number(process.env[k] ?? d) || d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -132,15 +134,15 @@ async function client() {
       req.end(payload);
     });
 
-  // BENCH_WARM=1: each learner's browser already holds a connection, as one that opened the waiting hall
-  // within the server's keep-alive time does.
+  // Each learner's browser already holds a connection, as the waiting hall's page keeps one (it reads the
+  // server's clock every 20-30 s); BENCH_WARM=0 makes every start open a new one.
   const warm = () =>
     new Promise<void>((resolve) => {
       const req = request({ host: url.hostname, port: url.port, path: "/favicon.ico", agent }, (res) => res.resume().on("end", resolve));
       req.on("error", () => resolve());
       req.end();
     });
-  if (process.env.BENCH_WARM === "1") await Promise.all(tokens.map(warm));
+  if (WARM) await Promise.all(tokens.map(warm));
   const learner = async (token: string) => {
     await sleep(Math.max(0, startAt + Math.random() * windowMs - Date.now()));
     try {
@@ -335,7 +337,7 @@ async function main() {
     });
     // Every client gets the same wall-clock start, once all of them are loaded.
     await Promise.all(ready);
-    const startAt = Date.now() + (process.env.BENCH_WARM === "1" ? 6000 : 1000);
+    const startAt = Date.now() + (WARM ? 6000 : 1000);
     const socketsPerClient = Math.max(1, Math.floor(SOCKETS / CLIENTS));
     clients.forEach((child, c) =>
       child.send({ op: "run", base, examId: exam.id, tokens: perClient[c], startAt, windowMs: WINDOW_MS, sockets: socketsPerClient, timeoutMs: TIMEOUT_MS }),
@@ -410,7 +412,7 @@ async function main() {
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
     const line = (label: string, xs: Float64Array) => console.log(`${label.padEnd(15)} p50 ${ms(pct(xs, 50)).padStart(9)}  p99 ${ms(pct(xs, 99)).padStart(9)}  max ${ms(pct(xs, 100)).padStart(9)}  (n=${xs.length})`);
 
-    console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each, ${THINK_MS ? `${THINK_MS} ms (jittered) between answers` : "back to back (closed loop)"}`);
+    console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each, ${THINK_MS ? `${THINK_MS} ms (jittered) between answers` : "back to back (closed loop)"}, ${WARM ? "each holding a connection from the waiting hall" : "each start on a new connection (BENCH_WARM=0)"}`);
     console.log(`server: ${[...NODE_FLAGS, "server.mjs"].join(" ")} (${BUILD_DIR}, NODE_ENV=production, app pool on PostgreSQL), pid ${serverPid}, ${processes} process${processes > 1 ? "es (primary and workers)" : ""}; ${CLIENTS} client processes, ${socketsPerClient} keep-alive sockets each`);
     console.log(`machine: ${availableParallelism()} cores, load average before the run ${load.map((x) => x.toFixed(2)).join(" ")}`);
     console.log(`wall time ${elapsed.toFixed(1)} s, ${requests} successful requests (${(requests / elapsed).toFixed(0)} req/s)`);

@@ -24,7 +24,7 @@ import { onExamPassed } from "../cert/issue.service";
 import { enqueueExamPass } from "../event/event.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
-import { checkClosedAttempt } from "./fraud.service";
+import { checkClosedAttempt, talliesOf } from "./fraud.service";
 
 export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
@@ -236,7 +236,9 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
   // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
   const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
   const credit = creditStudyDay(tx, attempt.userId, 3, exam.id, Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60), submittedAt);
-  const [, [closed]] = await Promise.all([storeGrades, close, credit]);
+  // What the fraud rules count (checks up to this submission), read alongside.
+  const tallies = talliesOf(tx, { ...attempt, submittedAt });
+  const [, [closed], , counted] = await Promise.all([storeGrades, close, credit, tallies]);
   if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
   // The certificate is issued in the transaction that records the pass (once per learner and exam).
   if (closed.isPass === 1) {
@@ -245,7 +247,7 @@ async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: nu
     // Outside events that train with this exam are told, by a report written with the pass.
     await enqueueExamPass(tx, closed.userId, exam.id, closed.score);
   }
-  return closed;
+  return { closed, tallies: counted };
 }
 
 /**
@@ -263,8 +265,8 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
     const [[a], given, known] = await Promise.all([lock, answers, questions]);
     if (!a || a.status !== 1) return a!;
     if (onlyIfOverdue && !isOverdue(a)) return a;
-    const closed = await finalise(tx, exam, a, submitType, given, known);
-    await checkClosedAttempt(tx, exam, closed);
+    const { closed, tallies } = await finalise(tx, exam, a, submitType, given, known);
+    await checkClosedAttempt(tx, exam, closed, tallies);
     return closed;
   });
 }

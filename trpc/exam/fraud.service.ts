@@ -60,7 +60,7 @@ function attemptChecks(a: Pick<Attempt, "id" | "examId" | "userId" | "attemptNo"
 }
 
 /** The one query every closing attempt pays: face checks passed and failed, snapshots flagged. */
-async function talliesOf(db: DbOrTx, a: Attempt): Promise<Tallies> {
+export async function talliesOf(db: DbOrTx, a: Attempt): Promise<Tallies> {
   const [row] = await db
     .select({
       faceFailed: sql<number>`count(*) filter (where ${examVerifications.kind} = 'face' and ${examVerifications.verifyResult} <> 0 and ${examVerifications.reason} <> ${FACE_RUNNING})`.mapWith(Number),
@@ -137,9 +137,9 @@ async function raise(db: DbOrTx, exam: Exam, a: Attempt, t: Tallies) {
 }
 
 /** Called when an attempt closes, inside the transaction that closed it: one query when nothing fired. */
-export async function checkClosedAttempt(tx: DbOrTx, exam: Exam, a: Attempt) {
+export async function checkClosedAttempt(tx: DbOrTx, exam: Exam, a: Attempt, tallies?: Tallies) {
   if (a.status !== 2) return null;
-  return raise(tx, exam, a, await talliesOf(tx, a));
+  return raise(tx, exam, a, tallies ?? (await talliesOf(tx, a)));
 }
 
 /** Evaluates a submitted attempt again (a snapshot was flagged after the paper was handed in). */

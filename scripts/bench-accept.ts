@@ -3,7 +3,9 @@
  * requests each take ~1 ms of CPU and a 5 ms wait (a query), driven by K keep-alive clients in a closed
  * loop, while one new connection a 50 ms opens and asks once. Nothing of the app is involved: it shows
  * how long a first request on a new connection waits (a learner whose start opens one) next to requests
- * on connections already held.
+ * on connections already held. Node (libuv 1.46) accepts one new connection per event-loop turn, and a busy
+ * process's turn lasts as long as all the callbacks ready in it: new connections wait turns, held ones don't
+ * (decision 022, 2026-11-28).
  *
  *   npm run bench accept [keptClients=300] [seconds=10]
  */

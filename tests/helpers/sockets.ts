@@ -52,7 +52,8 @@ function makeInbox(ws: WebSocket): Inbox {
     all,
     batches: () => batches,
     unclaimed: () => [...pending],
-    next(test = () => true, timeoutMs = 3000) {
+    // Generous: a frame that comes is caught at once; the wait only matters on a loaded machine (a full suite in CI).
+    next(test = () => true, timeoutMs = 10_000) {
       const at = pending.findIndex(test);
       if (at >= 0) return Promise.resolve(pending.splice(at, 1)[0]!);
       return new Promise((resolve, reject) => {

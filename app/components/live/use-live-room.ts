@@ -28,6 +28,9 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
   const [dropped, setDropped] = useState<string | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const lastSeen = useRef(initial.at(-1)?.sentAt ?? Date.now());
+  // What a catch-up asks for: from a second before the newest comment seen, so one stored in the same
+  // instant is not missed (the list drops the ones it already has).
+  const catchUpSince = () => Math.max(0, Math.floor(lastSeen.current - 1000));
   const eventRef = useRef(onEvent);
   eventRef.current = onEvent;
 
@@ -53,7 +56,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
     const connect = () => {
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       // Coming back, the socket brings the stored comments missed meanwhile in one "history" frame.
-      const since = reconnecting ? `?since=${Math.max(0, Math.floor(lastSeen.current - 1000))}` : "";
+      const since = reconnecting ? `?since=${catchUpSince()}` : "";
       socket = new WebSocket(`${scheme}://${location.host}/api/elearning/ws/live/${liveId}${since}`);
       socketRef.current = socket;
       socket.onopen = () => {
@@ -84,7 +87,7 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
             // The realtime process could not reach the store: ask the app directly.
             if (f.data.failed)
               trpc.live.messages
-                .query({ liveId, since: lastSeen.current - 1000, pageSize: 200 })
+                .query({ liveId, since: catchUpSince(), pageSize: 200 })
                 .then(add)
                 .catch(() => {});
           }

@@ -298,7 +298,8 @@ let sweeper: ReturnType<typeof setInterval> | undefined;
 export function ensureSweeper(db: Db) {
   if (sweeper || process.env.NODE_ENV === "test") return;
   sweeper = setInterval(() => {
-    sweepOverdue(db).catch((e) => console.warn("[exam] sweep failed", e));
+    // One line, as the other sweeps log: a stop mid-sweep (the pool closing) is not worth a stack.
+    sweepOverdue(db).catch((e) => console.warn(`[exam] sweep failed: ${(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)).slice(0, 200)}`));
   }, 20_000);
   sweeper.unref?.();
 }

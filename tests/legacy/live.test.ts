@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { liveMessages, liveWatchRecords } from "@db/schema";
+import { liveMessages, liveNotices, liveWatchRecords } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
 import { createLive, createLiveSeries } from "../factories/live";
 import { createUser } from "../factories/user";
@@ -92,6 +92,20 @@ describeEachDb("legacy front/live", (getDb) => {
       expect((await visitor.get(`${F}/${path}`, { liveId: ranged.id })).body).toEqual({ code: 281, message: "请先登录", success: false, data: null });
       expect((await client.get(`${F}/${path}`, { liveId: ranged.id })).body).toEqual({ code: 102, message: "您暂无该直播的观看权限", success: false, data: null });
     }
+  });
+
+  it("getLiveInfo of a free live outside the learner's range answers the room without its stream addresses; its notice answers 102", async () => {
+    const db = getDb();
+    const stream = { m3u8PlayUrl: "/uploads/live/demo/index.m3u8", playbackUrl: "/uploads/live/demo/replay.m3u8", subtitleUrl: "/uploads/live/demo/zh.vtt" };
+    const ranged = await createLive(db, { liveStatus: 1, openRange: [{ kind: "role", target: "3" }], ...stream });
+    await db.insert(liveNotices).values({ liveId: ranged.id, content: "内部培训资料请勿外传" });
+    const { client } = await signedIn(db);
+    const info = await client.get(`${F}/getLiveInfo`, { roomId: ranged.roomId });
+    expect(info.body).toMatchObject({ code: 200, success: true, data: { id: ranged.id, name: ranged.name, isBuy: 1, m3u8PlayURL: "", playbackUrl: "", subtitleUrl: "" } });
+    expect((await client.get(`${F}/notice`, { liveId: ranged.id })).body).toEqual({ code: 102, message: "您暂无该直播的观看权限", success: false, data: null });
+    // A live open to everyone still gives a visitor its addresses.
+    const open = await createLive(db, { liveStatus: 1, ...stream });
+    expect((await legacyClient(db).get(`${F}/getLiveInfo`, { liveId: open.id })).body.data).toMatchObject({ m3u8PlayURL: stream.m3u8PlayUrl, playbackUrl: stream.playbackUrl, subtitleUrl: stream.subtitleUrl });
   });
 
   it("back office: create, publish a notice, goods put up, and the member export as .xlsx", async () => {

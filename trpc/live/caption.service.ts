@@ -4,7 +4,7 @@ import type { DbOrTx } from "@db/client";
 import { liveCaptions, lives } from "@db/schema";
 import { fail } from "@base/errors";
 import { publishLive } from "./events";
-import { findLive, type Live } from "./room.service";
+import { findLive, findWatchableLive, watchableLive, type Live } from "./room.service";
 
 type Caption = typeof liveCaptions.$inferSelect;
 export interface SentenceInput {
@@ -53,6 +53,23 @@ export async function typeCaption(db: DbOrTx, liveId: number, text: string, clie
 export async function recentCaptions(db: DbOrTx, liveId: number, limit = 3) {
   const rows = await db.select().from(liveCaptions).where(eq(liveCaptions.liveId, liveId)).orderBy(desc(liveCaptions.beginMs), desc(liveCaptions.id)).limit(limit);
   return rows.reverse().map(captionView);
+}
+
+// What is said in a room is read by whoever may watch it, the rule that lets them join its socket:
+// others are refused with its code (281, 102, 106). A live learners cannot see has no captions (recent)
+// or is the 404 it always was (the file).
+
+/** recentCaptions for a learner (userId) or a visitor (null). */
+export async function roomCaptions(db: DbOrTx, liveId: number, userId: number | null) {
+  return (await watchableLive(db, liveId, userId)) ? recentCaptions(db, liveId) : [];
+}
+
+/**
+ * captionsVtt for a learner (userId) or a visitor (null). The refusal goes to the caller as a code;
+ * the subtitle file route (app/routes/live.subtitles.$liveId.ts) turns it into its empty track.
+ */
+export async function roomCaptionsVtt(db: DbOrTx, liveId: number, userId: number | null) {
+  return captionsVtt(db, (await findWatchableLive(db, { liveId }, userId)).id);
 }
 
 const stamp = (ms: number) => {

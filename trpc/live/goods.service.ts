@@ -3,7 +3,8 @@ import type { DbOrTx } from "@db/client";
 import { liveGoods } from "@db/schema";
 import { notFound } from "@base/errors";
 import { publishLive } from "./events";
-import { findLive } from "./room.service";
+import { findLive, findWatchableLive } from "./room.service";
+import type { LiveRef } from "./schemas";
 
 type Goods = typeof liveGoods.$inferSelect;
 export const goodsView = (g: Goods) => ({ goodsId: g.id, id: g.id, liveId: g.liveId, name: g.name, coverUrl: g.coverUrl ?? "", price: g.price, linkUrl: g.linkUrl ?? "", status: g.status, clicks: g.clicks, sort: g.sort });
@@ -20,12 +21,21 @@ export async function goodsList(db: DbOrTx, liveId: number, opts: { all?: boolea
   return (await db.select().from(liveGoods).where(where).orderBy(asc(liveGoods.sort), asc(liveGoods.id))).map(goodsView);
 }
 
+// The goods put up are shown in the room (with their links), so learners reach them where they may watch.
+
+/** goodsList for a learner (userId) or a visitor (null). */
+export async function roomGoods(db: DbOrTx, ref: LiveRef, userId: number | null) {
+  return goodsList(db, (await findWatchableLive(db, ref, userId)).id);
+}
+
 export async function goodsDetail(db: DbOrTx, id: number) {
   return goodsView(await findGoods(db, id));
 }
 
-/** Counts a click on a goods card; goods taken down are not counted. */
-export async function goodsClick(db: DbOrTx, id: number) {
+/** Counts a click on a goods card by a viewer of its room (it answers the link); goods taken down are not counted. */
+export async function goodsClick(db: DbOrTx, id: number, userId: number | null) {
+  const [shown] = await db.select({ liveId: liveGoods.liveId }).from(liveGoods).where(eq(liveGoods.id, id));
+  if (shown) await findWatchableLive(db, { liveId: shown.liveId }, userId);
   const [g] = await db.update(liveGoods).set({ clicks: sql`${liveGoods.clicks} + 1` }).where(and(eq(liveGoods.id, id), eq(liveGoods.status, 1))).returning();
   if (!g) throw notFound("商品已下架");
   return { clicks: g.clicks, linkUrl: g.linkUrl ?? "" };

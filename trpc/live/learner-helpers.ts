@@ -1,6 +1,6 @@
 import { forbidden } from "@base/errors";
 
-export { EXPRESSIONS, checkSensitive, currentNotice, roomHiddenMessageIds, roomMessages, sendHostMessage } from "./message.service";
+export { EXPRESSIONS, checkSensitive, roomHiddenMessageIds, roomMessages, roomNotice, sendHostMessage } from "./message.service";
 
 /** Only teachers and admins speak as the host. */
 export function anchorMsgInputCheck(user: { isAdmin: number; isTeacher: number }) {

@@ -6,7 +6,8 @@ import { catchUpPage, catchUpWant, freshReads, widenCatchUp, type CatchUpRun, ty
 import { fail, notFound } from "@base/errors";
 import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
 import { publishLive } from "./events";
-import { addInteractions, findLive, watchableLive } from "./room.service";
+import { addInteractions, findLive, findWatchableLive, watchableLive } from "./room.service";
+import type { LiveRef } from "./schemas";
 
 
 type Message = typeof liveMessages.$inferSelect;
@@ -135,6 +136,11 @@ export async function mutedUsers(db: DbOrTx, liveId: number) {
 export async function currentNotice(db: DbOrTx, liveId: number) {
   const [n] = await db.select().from(liveNotices).where(eq(liveNotices.liveId, liveId)).orderBy(desc(liveNotices.id)).limit(1);
   return { liveId, content: n?.content ?? "", publishTime: n ? n.createdAt.getTime() : null };
+}
+
+/** currentNotice for a learner (userId) or a visitor (null): the host's notice is read in the room, by whoever may watch it. */
+export async function roomNotice(db: DbOrTx, ref: LiveRef, userId: number | null) {
+  return currentNotice(db, (await findWatchableLive(db, ref, userId)).id);
 }
 
 export async function publishNotice(db: DbOrTx, liveId: number, content: string) {

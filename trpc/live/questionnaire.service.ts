@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, questionnaireBindings, questionnaires, type LiveQuestionnaire } from "@db/schema";
 import { publishLive } from "./events";
-import { findLive } from "./room.service";
+import { findLive, findWatchableLive, type Live } from "./room.service";
 
 // The console pushes a title and a link (a published questionnaire's learner page, or an outside survey),
 // kept on the live so viewers who join later see it too. A questionnaire bound to the live in the back
@@ -12,7 +12,15 @@ export type RoomQuestionnaire = LiveQuestionnaire & { liveId: number; source: "p
 
 /** The questionnaire hook: what the room shows now, for viewers who join late; null when none. */
 export async function currentQuestionnaire(db: DbOrTx, liveId: number, opts: { admin?: boolean } = {}): Promise<RoomQuestionnaire | null> {
-  const live = await findLive(db, { liveId }, opts);
+  return questionnaireOf(db, await findLive(db, { liveId }, opts));
+}
+
+/** currentQuestionnaire for a learner (userId) or a visitor (null): what the room shows, to whoever may watch it. */
+export async function roomQuestionnaire(db: DbOrTx, liveId: number, userId: number | null) {
+  return questionnaireOf(db, await findWatchableLive(db, { liveId }, userId));
+}
+
+async function questionnaireOf(db: DbOrTx, live: Live): Promise<RoomQuestionnaire | null> {
   if (live.questionnaire) return { liveId: live.id, ...live.questionnaire, source: "pushed" };
   const [bound] = await db
     .select({ id: questionnaires.id, title: questionnaires.title, boundAt: questionnaireBindings.createdAt })

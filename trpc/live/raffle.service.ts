@@ -5,7 +5,8 @@ import { liveAwardRecords, liveRaffleParticipants, liveRaffles, lives, users } f
 import { fail, notFound } from "@base/errors";
 import { maskName } from "@base/format";
 import { publishLive } from "./events";
-import { assertOpen, findLive } from "./room.service";
+import { assertOpen, findLive, findWatchableLive } from "./room.service";
+import type { LiveRef } from "./schemas";
 
 type Raffle = typeof liveRaffles.$inferSelect;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -89,8 +90,12 @@ export async function startRaffle(db: DbOrTx, raffleId: number) {
   return raffleView(started);
 }
 
-/** The raffle open in a live (getRaffling); a raffle past its closing time is drawn first. */
-export async function raffling(db: DbOrTx, liveId: number, userId: number | null) {
+/**
+ * The raffle open in a live (getRaffling), for a learner (userId) or a visitor (null) who may watch it:
+ * the raffle is the room's. A raffle past its closing time is drawn first.
+ */
+export async function raffling(db: DbOrTx, ref: LiveRef, userId: number | null) {
+  const liveId = (await findWatchableLive(db, ref, userId)).id;
   await drawDue(db, liveId);
   const [r] = await db
     .select()

@@ -23,14 +23,16 @@ export const LIVE_NOT_FOUND = "直播不存在或已下线";
 const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 
 /** The live room detail of learner-front-end.md 3, with the spec's field names. */
-export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1; isBuy?: 0 | 1 } = {}) {
-  // A sold live gives its stream addresses only to whoever may watch it.
+export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1; isBuy?: 0 | 1; mayWatch?: boolean } = {}) {
   const isBuy = isPaid(live) ? (extra.isBuy ?? 0) : 1;
-  const stream = (url: string | null) => (isBuy ? (url ?? "") : "");
+  // The stream, replay and subtitle addresses go only to whoever may watch (mayWatch, when the caller
+  // worked it out); without it (the lists), to anyone for a free live and with a seat for a sold one.
+  const watch = extra.mayWatch ?? isBuy === 1;
+  const stream = (url: string | null) => (watch ? (url ?? "") : "");
   return {
     ...priceView(live),
     learnHour: live.learnHour,
-    /** 1 when the viewer may watch a sold live (bought, redeemed, or staff); free lives answer 1. */
+    /** 1 when the viewer holds a seat of a sold live (bought, redeemed) or is staff; free lives answer 1. */
     isBuy,
     id: live.id,
     liveId: live.id,
@@ -110,10 +112,31 @@ export async function assertMayWatch(db: DbOrTx, live: Live, userId: number | nu
   if (live.openRange.length || isPaid(live)) throw notLoggedIn();
 }
 
+/** The refusals of assertMayWatch: a visitor must log in (281), outside the open range (102), not bought (106). */
+export const WATCH_REFUSALS: readonly string[] = [LegacyCode.notLoggedIn, LegacyCode.noOpenPermission, LegacyCode.noStudyPermission];
+
+/** assertMayWatch as a yes or no; any other failure still throws. */
+export async function mayWatch(db: DbOrTx, live: Live, userId: number | null): Promise<boolean> {
+  try {
+    await assertMayWatch(db, live, userId);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && WATCH_REFUSALS.includes(e.legacyCode)) return false;
+    throw e;
+  }
+}
+
 /** The live whose room this user (null for a visitor) may read, refused as joining it is; null for a live learners cannot see. */
 export async function watchableLive(db: DbOrTx, liveId: number, userId: number | null): Promise<Live | null> {
   const live = await visibleLive(db, { liveId });
   if (live) await assertMayWatch(db, live, userId);
+  return live;
+}
+
+/** As watchableLive, by id or room id, but a live learners cannot see is the 404 of findLive. */
+export async function findWatchableLive(db: DbOrTx, ref: LiveRef | { liveId: number }, userId: number | null): Promise<Live> {
+  const live = await findLive(db, ref);
+  await assertMayWatch(db, live, userId);
   return live;
 }
 
@@ -126,16 +149,22 @@ async function maySeePaid(db: DbOrTx, live: Live, userId: number) {
 
 async function flags(db: DbOrTx, live: Live, userId: number | null) {
   const liveId = live.id;
-  if (!userId) return { isAppointment: 0 as const, isSubscribePlayback: 0 as const, isBuy: 0 as const };
+  if (!userId) return { isAppointment: 0 as const, isSubscribePlayback: 0 as const, isBuy: 0 as const, mayWatch: await mayWatch(db, live, null) };
   const [a] = await db.select({ id: liveAppointments.id }).from(liveAppointments).where(and(eq(liveAppointments.liveId, liveId), eq(liveAppointments.userId, userId)));
   const [p] = await db
     .select({ id: livePlaybackSubscriptions.id })
     .from(livePlaybackSubscriptions)
     .where(and(eq(livePlaybackSubscriptions.liveId, liveId), eq(livePlaybackSubscriptions.userId, userId)));
-  const seat = await maySeePaid(db, live, userId);
-  return { isAppointment: (a ? 1 : 0) as 0 | 1, isSubscribePlayback: (p ? 1 : 0) as 0 | 1, isBuy: (seat ? 1 : 0) as 0 | 1 };
+  const watch = await mayWatch(db, live, userId);
+  // Whoever may watch has passed the seat check already; a refused learner may still hold a seat (outside the range).
+  const seat = watch || (await maySeePaid(db, live, userId));
+  return { isAppointment: (a ? 1 : 0) as 0 | 1, isSubscribePlayback: (p ? 1 : 0) as 0 | 1, isBuy: (seat ? 1 : 0) as 0 | 1, mayWatch: watch };
 }
 
+/**
+ * The room detail, readable by all (the page shows title, cover and time, then why the viewer may not
+ * watch); its stream, replay and subtitle addresses only for whoever may watch.
+ */
 export async function liveInfo(db: DbOrTx, ref: LiveRef, userId: number | null) {
   const live = await findLive(db, ref);
   return liveView(live, await flags(db, live, userId));

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { liveWatchRecords, users } from "@db/schema";
 import { pageOffset, paginate } from "@base/paging";
+import { watchableLive } from "./room.service";
 
 // Scoreboards of a live: learners, organisations and regions (front liveScore/top, back */score/*).
 
@@ -53,4 +54,17 @@ export async function scoreOverview(db: DbOrTx, liveId: number) {
     .from(liveWatchRecords)
     .where(eq(liveWatchRecords.liveId, liveId));
   return { liveId, ...r!, avgScore: r!.userNum ? Math.round((r!.totalScore / r!.userNum) * 10) / 10 : 0 };
+}
+
+// The scoreboards name a room's viewers and their units: learners read them where they may watch
+// (refused as joining the room is); a live learners cannot see has none.
+
+/** userScores for a learner (userId) or a visitor (null). */
+export async function roomUserScores(db: DbOrTx, liveId: number, userId: number | null, pageNo = 1, pageSize = 20) {
+  return (await watchableLive(db, liveId, userId)) ? userScores(db, liveId, pageNo, pageSize) : { total: 0, list: [], pageNo, pageSize };
+}
+
+/** orgTop or regionTop for a learner (userId) or a visitor (null). */
+export async function roomTop(db: DbOrTx, liveId: number, userId: number | null, by: "org" | "region", limit = 10) {
+  return (await watchableLive(db, liveId, userId)) ? groupScores(db, liveId, by, limit) : [];
 }

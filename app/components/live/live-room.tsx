@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { LegacyCode } from "@base/errors";
 import { BUSINESS_TYPE } from "@base/real-name";
 import { useRealNameGate } from "~/components/identity/real-name-modal";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
@@ -13,6 +14,7 @@ import { Countdown } from "./countdown";
 import { LivePlayer } from "./live-player";
 import { BuyPrompt } from "./buy-prompt";
 import { ReplayPrompt } from "./replay-prompt";
+import { WatchRefused } from "./watch-refused";
 import type { RoomData } from "./room-loader.server";
 import { QuestionnaireCard, type RoomQuestionnaire } from "./questionnaire-card";
 import { SeriesCarousel, type SeriesItem } from "./series-carousel";
@@ -98,8 +100,10 @@ export function LiveRoom({ data }: { data: RoomData }) {
   useEffect(() => () => clearTimeout(captionTimer.current), []);
 
   // Visitors join too: they are counted online and read the chat; speaking asks them to log in.
-  // A sold live the viewer has not bought shows its price instead of the stream, and opens no socket.
-  const locked = info.isBuy === 0;
+  // A sold live the viewer has not bought shows its price instead of the stream, and opens no socket;
+  // so does a live the viewer may not watch (data.refused), showing why unless buying would let them in.
+  const locked = info.isBuy === 0 || !!data.refused;
+  const barred = data.refused && (data.refused.code === LegacyCode.noOpenPermission || info.isBuy === 1) ? data.refused : null;
   const room = useLiveRoom(info.id, !locked, data.messages, onEvent);
 
   // Entry is recorded once per visit; a replay's watch time is reported each minute and on leaving.
@@ -193,6 +197,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
   };
 
   const stage = () => {
+    if (barred) return <WatchRefused cover={info.liveCoverUrl} refusal={barred} onLogin={() => openLoginDialog()} />;
     if (locked) return <BuyPrompt cover={info.liveCoverUrl} price={info.realPrice} scribingPrice={info.scribingPrice} loggedIn={!!me} onBuy={() => (me ? navigate(`/order?goodsType=2&goodsId=${info.id}`) : openLoginDialog())} />;
     if (info.liveStatus === 0) return <Countdown startTime={info.startTime} cover={info.liveCoverUrl} isAppointment={info.isAppointment} busy={busy} onReserve={reserve} />;
     if (info.liveStatus === 1)
@@ -230,7 +235,7 @@ export function LiveRoom({ data }: { data: RoomData }) {
           )}
         </div>
         <div className="space-y-4">
-          <ChatPanel comments={room.comments} likeTotal={info.likeCount + room.likes} online={room.online} canSend={room.connected} loggedIn={!!me} refusal={room.refusal} dropped={room.dropped} closedHint={locked ? "购买后即可参与互动" : undefined} onSend={send} onLike={() => room.send({ type: "like", count: 1 })} onLogin={() => openLoginDialog()} />
+          <ChatPanel comments={room.comments} likeTotal={info.likeCount + room.likes} online={room.online} canSend={room.connected} loggedIn={!!me} refusal={room.refusal} dropped={room.dropped} closedHint={locked ? (barred?.message ?? "购买后即可参与互动") : undefined} onSend={send} onLike={() => room.send({ type: "like", count: 1 })} onLogin={() => openLoginDialog()} />
           <GoodsPanel goods={goods} onClick={clickGoods} />
         </div>
       </div>

@@ -99,8 +99,9 @@ function MapPage({ map, nodes }: { map: Loaded["map"]; nodes: Loaded["nodes"] })
     if (node.status === -1) return void toast.warning(node.buttonType === 4 ? "未到学习时间" : "完成上一节内容才能解锁", { description: node.buttonType === 4 ? node.lockTip : undefined });
     if (!signedIn) return openLoginDialog();
     if (node.relationContentType === 4 && node.status !== 2) return void toast.info("完成全部学习内容后即可获得证书");
-    // An external link opens in a new tab at once (a tab opened after a request would be blocked).
-    const tab = node.relationContentType === 0 ? window.open(node.relationContentLinkUrl, "_blank") : null;
+    // An external link opens in a new tab at once (a tab opened after a request would be blocked);
+    // the list gives no link to who may not enter the map, so no blank tab is left behind a refusal.
+    const tab = node.relationContentType === 0 && node.relationContentLinkUrl ? window.open(node.relationContentLinkUrl, "_blank") : null;
     if (tab) tab.opener = null;
     setBusyId(node.id);
     try {

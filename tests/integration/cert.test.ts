@@ -6,9 +6,11 @@ import { CERT_BUSINESS, certSigningKeys, userCerts } from "@db/schema";
 import { resetEnvCache } from "@base/env.server";
 import { defaultFields } from "@base/cert-layout";
 import { issueCertificate, onExamPassed } from "@trpc-app/cert/issue.service";
-import { certPdf, certPng } from "@trpc-app/cert/cert.service";
+import { certPdf, certPng, imageUrlOf } from "@trpc-app/cert/cert.service";
+import { serveCertFile } from "@trpc-app/cert/files";
 import { resetSigningKey } from "@trpc-app/cert/signing";
 import { reportLearning } from "@trpc-app/course/progress.service";
+import { readObject } from "@trpc-app/upload/object.service";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createIdentity, makeIdNo } from "../factories/identity";
@@ -290,6 +292,31 @@ describeEachDb("certificates", (getDb) => {
     expect((await rejection(admin.call((c) => c.cert.admin.move({ id: x.id, direction: "up" })))).message).toBe("已经是第一个");
     await admin.call((c) => c.cert.admin.move({ id: y.id, direction: "up" }));
     expect(await order()).toEqual(["CYXB", "CYXA"]);
+  });
+
+  it("the stored certificate image is served only by the certificate's route: no download link for it, so a revoked one shows its mark to owner and verifier", async () => {
+    const db = getDb();
+    const { admin, aRow, a } = await setup(db);
+    const { exam, q } = await boundExam(db, admin);
+    await sit(a, exam.id, q.id, "A");
+    let [cert] = await certsOf(db, aRow.id);
+    await certPng(db, cert!);
+    const key = `cert/${cert!.credentialId}/${cert!.imageVersion}.png`;
+    const clean = await readObject(key);
+    expect(clean).not.toBeNull();
+    await admin.call((c) => c.cert.admin.revoke({ id: cert!.id, reason: "考试作弊，成绩作废" }));
+    [cert] = await certsOf(db, aRow.id);
+
+    for (const client of [a, testClient(db)]) {
+      for (const fileId of [key, `/${key}`]) {
+        const refused = await rejection(client.call((c) => c.upload.getDownLoadUrl({ fileId })));
+        expect([refused.code, refused.message]).toEqual(["FORBIDDEN", "文件不存在或您无权访问该文件"]);
+      }
+    }
+    // The owner's and a verifier's link (the credential id) still answer, drawn with the revocation mark.
+    const served = await serveCertFile(db, new Request(`http://127.0.0.1:3000${imageUrlOf(cert!)}`), `${cert!.credentialId}.png`);
+    expect([served.status, served.headers.get("content-type"), served.headers.get("cache-control")]).toEqual([200, "image/png", "no-store"]);
+    expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), clean!)).not.toBe(0);
   });
 
   it("draws the certificate as PNG and PDF, stores the PNG once, and regenerates on demand", async () => {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { examAnswers, examAttempts, examMembers, examOpenRanges, materialFolders } from "@db/schema";
+import { examAnswers, examAttempts, examMembers, examOpenRanges, exams, materialFolders } from "@db/schema";
 import { sweepOverdue } from "@trpc-app/exam/attempt.service";
 import { gradeAnswer, normaliseText } from "@trpc-app/exam/grading";
 import { createExam, createFixedPaper, createQuestion, createRandomPaper } from "../factories/exam";
+import { addMembership, createNode } from "../factories/org";
 import { createQuestionFolder } from "../factories/practice";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
@@ -284,6 +285,31 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect((await rejection(client.call((c) => c.exam.start({ examId: later.id })))).message).toBe("考试尚未开始，请耐心等待");
     const info = await client.call((c) => c.exam.paperInfo({ examId: later.id }));
     expect(info.testStartRemainTime).toBeGreaterThan(590);
+  });
+
+  it("the waiting-hall countdown and the proctoring info refuse an outsider of the open range as detail does (102), and answer one inside it", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const group = await createNode(db, "group", "省财政厅");
+    const exam = await createExam(db, { paperId: q.paper.id, startTime: new Date(Date.now() + 600_000), endTime: new Date(Date.now() + 4000_000) });
+    await db.update(exams).set({ isOpenSoftMonitor: 1, winDownloadUrl: "https://soft.example.cn/monitor-setup.exe" }).where(eq(exams.id, exam.id));
+    await db.insert(examOpenRanges).values({ examId: exam.id, kind: "group", target: String(group.id) });
+    const outsider = await learner(db, "刘洋");
+    const insider = await learner(db, "王晓雯");
+    await addMembership(db, insider.user.id, { groupIds: [group.id] });
+
+    const detail = await rejection(outsider.client.call((c) => c.exam.detail({ examId: exam.id })));
+    for (const call of [() => outsider.client.call((c) => c.exam.startRemainTime({ examId: exam.id })), () => outsider.client.call((c) => c.exam.monitorInfo({ examId: exam.id }))]) {
+      const err = await rejection(call());
+      expect([err.legacyCode, err.message]).toEqual([detail.legacyCode, detail.message]);
+      expect([err.legacyCode, err.message]).toEqual(["102", "您不在该考试的开放范围内"]);
+    }
+
+    await insider.client.call((c) => c.exam.register({ examId: exam.id }));
+    const remain = await insider.client.call((c) => c.exam.startRemainTime({ examId: exam.id }));
+    expect(remain).toMatchObject({ examId: exam.id, startTime: exam.startTime.getTime() });
+    expect(remain.testStartRemainTime).toBeGreaterThan(590);
+    expect(await insider.client.call((c) => c.exam.monitorInfo({ examId: exam.id }))).toMatchObject({ isOpenSoftMonitor: 1, winDownloadUrl: "https://soft.example.cn/monitor-setup.exe" });
   });
 
   it("answer review only when the exam allows it and after submission", async () => {

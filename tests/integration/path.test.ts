@@ -10,6 +10,7 @@ import { addMembership, createNode } from "../factories/org";
 import { createPath } from "../factories/path";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
+import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -153,6 +154,31 @@ describeEachDb("learning maps", (getDb) => {
 
     await admin.call((c) => c.path.admin.operateStatus({ id: path.id, status: 0 }));
     expect((await rejection(a.call((c) => c.path.detail({ id: path.id })))).message).toBe("学习地图不存在或已下架");
+  });
+
+  it("the node list gives a link node's URL only to who may enter the map: not to visitors, outsiders of its range or non-buyers of a sold map", async () => {
+    const db = getDb();
+    const { a, b, aRow, bRow } = await setup(db);
+    const group = await createNode(db, "group", "省财政厅");
+    await addMembership(db, aRow.id, { groupIds: [group.id] });
+    const c1 = await docCourse(db, "政府采购法律法规");
+    const link = "https://www.ccgp.gov.cn/zcfg/";
+    const nodes = [{ contentType: 1 as const, contentId: c1.course.id, unlockType: 0 as const }, { contentType: 0 as const, nodeName: "政府采购法规库", linkUrl: link, unlockType: 0 as const }];
+    const { path } = await createPath(db, { name: "财政系统学习地图", openRange: [{ kind: "group", target: String(group.id) }], sections: [{ title: "一", nodes }] });
+    const urls = async (client: { call: Client["call"] }, id: number) => (await client.call((c) => c.path.nodeList({ id }))).list.map((n) => n.relationContentLinkUrl);
+    const course = `/study/platform?id=${c1.course.id}&learningPathId=${path.id}`;
+
+    // Outsiders still see the map and its page addresses (those pages apply their own rules).
+    expect(await urls(testClient(db), path.id)).toEqual([course, ""]);
+    expect(await urls(b, path.id)).toEqual([course, ""]);
+    expect(await urls(a, path.id)).toEqual([course, link]);
+    await a.call((c) => c.path.entry({ learningPathId: path.id }));
+    expect(await urls(a, path.id)).toEqual([course, link]);
+
+    const { path: sold } = await createPath(db, { name: "政府采购实务付费地图", price: 9_900, sections: [{ title: "一", nodes }] });
+    expect(await urls(b, sold.id)).toEqual([`/study/platform?id=${c1.course.id}&learningPathId=${sold.id}`, ""]);
+    await db.insert(learningPathMembers).values({ pathId: sold.id, userId: bRow.id, source: "admin" });
+    expect((await urls(b, sold.id))[1]).toBe(link);
   });
 
   it("bad input on admin calls answers a clear message and stores nothing", async () => {

@@ -8,7 +8,7 @@ import { mediaUrl } from "../course/view";
 import { inSiteScope, type SiteScope } from "../site/site.service";
 import { countingFailures, type Limit } from "../auth/rate-limit.service";
 import { isOwnUpload } from "../upload/access.service";
-import { storageKeyOf } from "../upload/file-ref";
+import { certImageKey, storageKeyOf } from "../upload/file-ref";
 import { keyOfFileUrl, putObject, readObject } from "../upload/object.service";
 import { BUSINESS_NAMES, verifyUrlOf, type UserCert } from "./issue.service";
 import { defaultFields, type CertFace } from "@base/cert-layout";
@@ -159,7 +159,7 @@ export async function regenerate(db: DbOrTx, id: number) {
 
 // ---- images ----
 
-const imageKey = (c: Pick<UserCert, "credentialId" | "imageVersion">) => `cert/${c.credentialId}/${c.imageVersion}.png`;
+const imageKey = (c: Pick<UserCert, "credentialId" | "imageVersion">) => certImageKey(c.credentialId, c.imageVersion);
 
 async function bytesOf(url: string | null | undefined) {
   const key = url ? keyOfFileUrl(url) : null;

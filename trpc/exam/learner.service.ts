@@ -105,10 +105,16 @@ export async function examPaperInfo(db: Db, userId: number, examId: number) {
   return { examId, name: exam.name, ...(await learnerExamFields(db, userId, exam)), remainVerifyCount: await remainVerifyCount(db, exam, userId) };
 }
 
-export async function startRemainTime(db: DbOrTx, examId: number) {
-  const exam = await loadExam(db, examId, { enabledOnly: true });
+function remainTime(exam: Exam) {
   const now = Date.now();
-  return { examId, testStartRemainTime: seconds(exam.startTime.getTime() - now), startTime: exam.startTime.getTime(), endTime: exam.endTime.getTime(), serverTime: now };
+  return { examId: exam.id, testStartRemainTime: seconds(exam.startTime.getTime() - now), startTime: exam.startTime.getTime(), endTime: exam.endTime.getTime(), serverTime: now };
+}
+
+/** The waiting hall's countdown; an exam's schedule is shown only to whom detail shows it (102 outside the open range). */
+export async function startRemainTime(db: DbOrTx, userId: number, examId: number) {
+  const exam = await loadExam(db, examId, { enabledOnly: true });
+  await assertOpen(db, examId, userId);
+  return remainTime(exam);
 }
 
 /** Entering the waiting hall (registered learners only) builds the paper ahead of the start, so the start only reads it. */
@@ -124,7 +130,7 @@ export async function entryExam(db: Db, userId: number, examId: number) {
     .returning({ id: examMembers.id });
   if (!entered.length) throw fail(NOT_REGISTERED);
   const attempt = await preparePaper(db, exam, userId);
-  return { registered: true, paperId: attempt?.id ?? null, ...(await startRemainTime(db, examId)) };
+  return { registered: true, paperId: attempt?.id ?? null, ...remainTime(exam) };
 }
 
 /** Pre-start check: whether the learner may start now and, when not, why (the rule startExam applies). */
@@ -361,8 +367,10 @@ export async function getRemindResult(db: Db, userId: number, examId: number) {
   return { examId, remindResult: m?.remindResult ?? 0, remind: m?.remind ?? 0 };
 }
 
+/** The proctoring settings and software downloads; outside the open range 102, as detail answers. */
 export async function monitorInfo(db: Db, userId: number, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
+  await assertOpen(db, examId, userId);
   const exempt = await examExemptions(db, userId, examId);
   return {
     examId,

@@ -34,7 +34,7 @@ export const examLearnerProcedures = {
   practice: examPracticeRouter,
   detail: p.input(examIdInput).query(({ ctx, input }) => L.examDetail(ctx.db, ctx.user.id, input.examId)),
   paperInfo: p.input(examIdInput).query(({ ctx, input }) => L.examPaperInfo(ctx.db, ctx.user.id, input.examId)),
-  startRemainTime: p.input(examIdInput).query(({ ctx, input }) => L.startRemainTime(ctx.db, input.examId)),
+  startRemainTime: p.input(examIdInput).query(({ ctx, input }) => L.startRemainTime(ctx.db, ctx.user.id, input.examId)),
   register: p.input(examIdInput).mutation(({ ctx, input }) => register(ctx.db, ctx.user.id, input.examId)),
   entry: p.input(examIdInput).mutation(({ ctx, input }) => L.entryExam(ctx.db, ctx.user.id, input.examId)),
   check: p.input(examIdInput).query(({ ctx, input }) => L.checkExam(ctx.db, ctx.user.id, input.examId)),

@@ -193,7 +193,8 @@ export async function nodeStates(db: DbOrTx, userId: number | null, nodes: reado
 /** Completed nodes over all nodes, 0-100 (the certificate node counts like the others). */
 export const progressPercent = (states: readonly NodeState[]) => (states.length ? Math.floor((states.filter((s) => s.status === 2).length * 100) / states.length) : 0);
 
-export function nodeView(s: NodeState, content: NodeContent | undefined, section: SectionRow | undefined, userCertId: number | null, unlockAtText?: string) {
+/** `mayEnter`: whether the viewer may join the map; a link node's URL is the content itself, so outsiders get none. */
+export function nodeView(s: NodeState, content: NodeContent | undefined, section: SectionRow | undefined, userCertId: number | null, mayEnter: boolean, unlockAtText?: string) {
   const n = s.node;
   const name = content?.name ?? (n.contentType === NODE_CONTENT.cert ? "结业证书" : n.contentType === NODE_CONTENT.link ? n.nodeName : "内容已下架");
   return {
@@ -214,7 +215,8 @@ export function nodeView(s: NodeState, content: NodeContent | undefined, section
     relationContentTypeName: CONTENT_NAMES[n.contentType] ?? "",
     relationContentId: n.contentId,
     relationContentName: name,
-    relationContentLinkUrl: s.status === -1 ? "" : contentUrl(n, userCertId),
+    // Course, live, exam and certificate addresses are pages that apply their own rules; a link is not.
+    relationContentLinkUrl: s.status === -1 || (n.contentType === NODE_CONTENT.link && !mayEnter) ? "" : contentUrl(n, userCertId),
     contentAvailable: n.contentType === NODE_CONTENT.link || n.contentType === NODE_CONTENT.cert ? 1 : content?.available ? 1 : 0,
     isExamJump: n.isExamJump,
     unlockType: n.unlockType,
@@ -306,6 +308,11 @@ async function rangeRefusal(db: DbOrTx, p: LearningPath, userId: number) {
   return new AppError(LegacyCode.noOpenPermission, PATH_NOT_OPEN);
 }
 
+/** Why the learner may not join the map (outside its range 102, a sold map not bought 106), or null; members are not asked. */
+async function joinRefusal(db: DbOrTx, p: LearningPath, userId: number) {
+  return (await rangeRefusal(db, p, userId)) ?? (isPaid(p) ? new AppError(LegacyCode.noStudyPermission, PATH_NOT_BOUGHT) : null);
+}
+
 /** The map page (detail): the map, the learner's progress and place, certificate and collection. */
 export async function pathDetail(db: DbOrTx, viewer: Viewer | null, id: number, now = new Date()) {
   const p = await visiblePath(db, id, viewer);
@@ -342,9 +349,11 @@ export async function pathNodeList(db: DbOrTx, viewer: Viewer | null, id: number
   const { sections, nodes } = await sectionsAndNodes(db, p.id);
   const member = viewer ? await memberOf(db, p.id, viewer.id) : null;
   const result = member ? await settleMember(db, p, viewer!.id, now) : await nodeStates(db, viewer?.id ?? null, nodes, now);
+  // Outsiders may see the map (decision 026) but not what only entering it opens.
+  const mayEnter = member !== null || (viewer !== null && !(await joinRefusal(db, p, viewer.id)));
   const contents = await nodeContents(db, nodes);
   const bySection = new Map(sections.map((s) => [s.id, s]));
-  const list = result.states.map((s) => nodeView(s, contents.get(`${s.node.contentType}:${s.node.contentId}`), bySection.get(s.node.sectionId), result.userCertId, s.node.unlockAt ? formatDateTime(s.node.unlockAt.getTime()) : undefined));
+  const list = result.states.map((s) => nodeView(s, contents.get(`${s.node.contentType}:${s.node.contentId}`), bySection.get(s.node.sectionId), result.userCertId, mayEnter, s.node.unlockAt ? formatDateTime(s.node.unlockAt.getTime()) : undefined));
   const currentIndex = Math.max(0, list.findIndex((n) => n.status !== 2 && n.status !== -1));
   return {
     id: p.id,
@@ -365,9 +374,8 @@ export async function pathNodeList(db: DbOrTx, viewer: Viewer | null, id: number
 export async function enterPath(db: DbOrTx, viewer: Viewer, id: number) {
   const p = await visiblePath(db, id, viewer);
   if (!(await memberOf(db, p.id, viewer.id))) {
-    const refusal = await rangeRefusal(db, p, viewer.id);
+    const refusal = await joinRefusal(db, p, viewer.id);
     if (refusal) throw refusal;
-    if (isPaid(p)) throw new AppError(LegacyCode.noStudyPermission, PATH_NOT_BOUGHT);
     await db.insert(learningPathMembers).values({ pathId: p.id, userId: viewer.id, source: "entry" }).onConflictDoNothing();
   }
   return { success: true, learningPathId: p.id, isJoin: 1 };

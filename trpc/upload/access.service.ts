@@ -7,7 +7,7 @@ import { courseChapters, INVOICE_STATUS, invoices, materialItems, uploadObjects,
 import { requireStudy } from "../course/access.service";
 import { AppError, fail } from "@base/errors";
 import { escapeLike } from "@base/sql";
-import { isSensitiveKey, ownerInKey, storageKeyOf, storagePath } from "./file-ref";
+import { isCertImageKey, isSensitiveKey, ownerInKey, storageKeyOf, storagePath } from "./file-ref";
 import { objectSize } from "./object.service";
 
 export { PRIVATE_TTL_SECONDS } from "./file-ref";
@@ -132,6 +132,10 @@ async function isAdminUser(db: DbOrTx, userId: number) {
  */
 export async function readAccess(db: DbOrTx, viewer: Viewer, key: string): Promise<ReadClass | null> {
   const admin = viewer?.isAdmin === 1;
+  // A stored certificate image is the clean drawing, kept even after a revocation (and older versions after
+  // a redraw): only /cert/image/<credentialId> may hand it out, since it alone draws the revocation mark.
+  // Refusing it here is smaller than deleting images on revoke, which a restore would then have to redraw.
+  if (isCertImageKey(key)) return admin ? "private" : null;
   const row = await recordOf(db, key);
   const owners: number[] = [];
   let sensitive: boolean;

@@ -42,6 +42,11 @@ export function ownerInKey(key: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** Where the certificates domain keeps a drawn certificate image: a cache behind its own route, not an upload. */
+export const certImageKey = (credentialId: string, version: number) => `cert/${credentialId}/${version}.png`;
+// The exact shape, so an upload under a "cert" business code is not mistaken for one.
+export const isCertImageKey = (key: string) => /^cert\/[0-9a-f-]{36}\/\d+\.png$/i.test(key);
+
 /** Real-name photos, face checks, snapshots and recordings: only their owner and admins read them. */
 export function isSensitiveKey(key: string) {
   return /^[\w-]+\/identity\//.test(key) || /^exam\/(?:face|snap)\//.test(key) || /^[\w-]+\/exam-recording\//.test(key);

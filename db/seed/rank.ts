@@ -33,10 +33,11 @@ export async function seedRank(db: Db) {
   const rows: (typeof userStudyDays.$inferInsert)[] = [];
   learners.forEach((l, i) => {
     for (let back = 0; back < 7; back++) {
-      // Most learners skip a day or two; the demo learner studies every day, most today (so Monday's board holds them too).
+      // Most learners skip a day or two; the demo learner studies every day, about an hour, most today: in
+      // the week's first ten whichever day of the week it is (Monday's board holds only today).
       const isDemo = l.id === demo?.id;
       if (!isDemo && (i + back) % 4 === 0) continue;
-      const minutes = isDemo ? (back === 0 ? 75 : 15 + ((back * 7) % 15)) : minutesOf(i, back);
+      const minutes = isDemo ? (back === 0 ? 75 : 50 + ((back * 7) % 15)) : minutesOf(i, back);
       rows.push({ userId: l.id, day: dayKey(today - back), contentType: 1, contentId: free[(i + back) % free.length]!, seconds: minutes * 60 + ((i * 13) % 60) });
     }
   });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { lives } from "@db/schema";
-import { liveHlsDir, serveLiveHls } from "@trpc-app/live/hls.service";
+import { liveHlsDir, playableLiveUrl, serveLiveHls } from "@trpc-app/live/hls.service";
 import { signPushKey } from "@trpc-app/live/push-key";
 import { publish } from "@trpc-app/realtime/publish";
 import { startIngest, type IngestServer } from "../../realtime/ingest/server";
@@ -41,6 +41,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 const segmentsIn = (playlist: string) => playlist.split("\n").filter((l) => l.endsWith(".ts"));
+
+/** A GET of the web server's /live/hls/* route at this address. */
+function served(address: string) {
+  const url = new URL(address, "http://127.0.0.1:3000");
+  return serveLiveHls(new Request(url), decodeURIComponent(url.pathname.replace(/^\/live\/hls\//, "")));
+}
 
 describe.skipIf(!hasFfmpeg)("live ingest", () => {
   describeEachDb("live ingest", (getDb) => {
@@ -83,11 +89,14 @@ describe.skipIf(!hasFfmpeg)("live ingest", () => {
       await until("a playlist with segments", () => existsSync(playlist) && segmentsIn(readFileSync(playlist, "utf8")).length >= 1);
       expect((await row(db, live.id)).streamStatus).toBe(1);
       expect(ingest.streams()).toEqual([live.roomId]);
-      // The web server's HLS route serves what the ingest writes.
-      const served = await serveLiveHls(`${live.roomId}/index.m3u8`);
-      expect(served.status).toBe(200);
-      const first = segmentsIn(await served.text())[0]!;
-      const segment = await serveLiveHls(`${live.roomId}/${first}`);
+      // The web server's HLS route serves what the ingest writes, through the signed link a viewer gets
+      // (the push address's origin kept), its segments signed in the playlist.
+      const link = playableLiveUrl((await row(db, live.id)).m3u8PlayUrl);
+      expect((await served(link.split("?")[0]!)).status).toBe(403);
+      const signedPlaylist = await served(link);
+      expect(signedPlaylist.status).toBe(200);
+      const first = (await signedPlaylist.text()).split("\n").find((l) => /\.ts\?exp=\d+&sig=/.test(l))!;
+      const segment = await served(first);
       expect(segment.headers.get("content-type")).toBe("video/mp2t");
       expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 

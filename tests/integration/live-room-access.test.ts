@@ -33,7 +33,9 @@ async function trackFile(liveId: number, token?: string) {
 }
 
 const STREAM = { m3u8PlayUrl: "/live/hls/room/index.m3u8", playbackUrl: "/live/hls/room/replay.m3u8", subtitleUrl: "/live/hls/room/zh.vtt" };
-const SHOWN = { m3u8PlayURL: STREAM.m3u8PlayUrl, playbackUrl: STREAM.playbackUrl, subtitleUrl: STREAM.subtitleUrl };
+/** This site's HLS files are handed out as signed links (live-hls-access.test.ts fetches them). */
+const signedLink = (path: string) => expect.stringMatching(new RegExp(`^${path.replace(/\./g, "\\.")}\\?exp=\\d+&sig=[\\w-]+$`));
+const SHOWN = { m3u8PlayURL: signedLink(STREAM.m3u8PlayUrl), playbackUrl: signedLink(STREAM.playbackUrl), subtitleUrl: signedLink(STREAM.subtitleUrl) };
 const WITHHELD = { m3u8PlayURL: "", playbackUrl: "", subtitleUrl: "" };
 const addresses = (v: { m3u8PlayURL: string; playbackUrl: string; subtitleUrl: string }) => ({ m3u8PlayURL: v.m3u8PlayURL, playbackUrl: v.playbackUrl, subtitleUrl: v.subtitleUrl });
 

@@ -5,7 +5,8 @@ import { fail, notFound } from "@base/errors";
 import { publishLive } from "./events";
 import { createPushUrl } from "./ingest.service";
 import { notifyReplayReady, notifySeriesLiveStart, notifySeriesNewLive } from "./notify.service";
-import { broadcastView, findLive, liveView, newRoomId, type Live } from "./room.service";
+import { playableLiveUrl } from "./hls.service";
+import { broadcastView, findLive, liveView, newRoomId, storedAddresses, type Live } from "./room.service";
 import type { LiveEditInput } from "./schemas";
 import { priceColumns } from "@base/price";
 import { likePattern } from "@base/sql";
@@ -14,7 +15,7 @@ import { paginate } from "@base/paging";
 
 // Live management of the back office (back-office.md 7.5): editing, lifecycle and the console.
 
-const adminView = (l: Live) => ({ ...liveView(l, { isBuy: 1 }), price: l.price, status: l.status, sort: l.sort, openRange: l.openRange, advancedInfo: l.advancedInfo, createdAt: l.createdAt.getTime(), streamStatus: l.streamStatus });
+const adminView = (l: Live) => ({ ...liveView(l, { isBuy: 1 }), ...storedAddresses(l), price: l.price, status: l.status, sort: l.sort, openRange: l.openRange, advancedInfo: l.advancedInfo, createdAt: l.createdAt.getTime(), streamStatus: l.streamStatus });
 export const adminLive = async (db: DbOrTx, id: number) => adminView(await findLive(db, { liveId: id }, { admin: true }));
 
 export async function saveLive(db: DbOrTx, input: LiveEditInput) {
@@ -102,7 +103,7 @@ export async function setPlayback(db: DbOrTx, id: number, isPlayback = 0, playba
 }
 export async function setSubtitle(db: DbOrTx, id: number, isOpenSubtitle = 0, subtitleUrl?: string) {
   const l = await patch(db, id, { isOpenSubtitle, subtitleUrl: subtitleUrl ?? null });
-  await publishLive(id, "subtitle", { isOpenSubtitle: l.isOpenSubtitle, subtitleUrl: l.subtitleUrl ?? "" });
+  await publishLive(id, "subtitle", { isOpenSubtitle: l.isOpenSubtitle, subtitleUrl: playableLiveUrl(l.subtitleUrl) });
   return { id, isOpenSubtitle: l.isOpenSubtitle, subtitleUrl: l.subtitleUrl ?? "" };
 }
 

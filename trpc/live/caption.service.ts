@@ -4,6 +4,7 @@ import type { DbOrTx } from "@db/client";
 import { liveCaptions, lives } from "@db/schema";
 import { fail } from "@base/errors";
 import { publishLive } from "./events";
+import { playableLiveUrl } from "./hls.service";
 import { findLive, findWatchableLive, watchableLive, type Live } from "./room.service";
 
 type Caption = typeof liveCaptions.$inferSelect;
@@ -103,6 +104,6 @@ export async function hasCaptions(db: DbOrTx, liveId: number) {
 /** The subtitle change: switch captions on or off in the room (and keep the replay file address). */
 export async function setCaptionsOpen(db: DbOrTx, live: Live, on: boolean) {
   const [l] = await db.update(lives).set({ isOpenSubtitle: on ? 1 : 0 }).where(eq(lives.id, live.id)).returning();
-  await publishLive(live.id, "subtitle", { isOpenSubtitle: l!.isOpenSubtitle, subtitleUrl: l!.subtitleUrl ?? "" });
+  await publishLive(live.id, "subtitle", { isOpenSubtitle: l!.isOpenSubtitle, subtitleUrl: playableLiveUrl(l!.subtitleUrl) });
   return { id: live.id, isOpenSubtitle: l!.isOpenSubtitle, subtitleUrl: l!.subtitleUrl ?? "" };
 }

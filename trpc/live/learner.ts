@@ -54,10 +54,7 @@ export const liveLearnerProcedures = {
     anchorMsgInputCheck(ctx.user);
     return sendHostMessage(ctx.db, input.liveId, ctx.user, input.content, "robot");
   }),
-  interaction: learnerProcedure.input(s.interactionInput).mutation(async ({ ctx, input }) => {
-    await room.addInteractions(ctx.db, input.liveId, [ctx.user.id], Math.min(input.count ?? 1, 10));
-    return room.userLiveInfo(ctx.db, input.liveId, ctx.user.id);
-  }),
+  interaction: learnerProcedure.input(s.interactionInput).mutation(({ ctx, input }) => room.interact(ctx.db, input.liveId, ctx.user.id, Math.min(input.count ?? 1, 10))),
 
   goods: publicProcedure.input(s.liveIdInput).query(({ ctx, input }) => roomGoods(ctx.db, input, viewer(ctx))),
   goodsClick: publicProcedure.input(s.goodsClickInput).mutation(({ ctx, input }) => goodsClick(ctx.db, input.goodsId, viewer(ctx))),

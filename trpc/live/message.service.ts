@@ -97,9 +97,14 @@ export async function saveComments(db: DbOrTx, liveId: number, items: CommentBat
   return { saved };
 }
 
-/** A message from the host or the assistant, stored and sent to the room at once. */
-export async function sendHostMessage(db: DbOrTx, liveId: number, user: { id: number; nick: string }, content: string, kind: "anchor" | "robot") {
-  await findLive(db, { liveId }, { admin: true });
+/**
+ * A message from the host or the assistant, stored and sent to the room at once. An admin speaks in any
+ * live, hidden ones included (the console); a teacher (a flag of the account, not of one live) only in a
+ * live learners see and the teacher may watch.
+ */
+export async function sendHostMessage(db: DbOrTx, liveId: number, user: { id: number; nick: string; isAdmin: number }, content: string, kind: "anchor" | "robot") {
+  if (user.isAdmin === 1) await findLive(db, { liveId }, { admin: true });
+  else await findWatchableLive(db, { liveId }, user.id);
   const msgId = randomUUID();
   const [m] = await db.insert(liveMessages).values({ msgId, liveId, userId: user.id, nick: kind === "robot" ? "直播助手" : user.nick, content, kind }).returning();
   await publishLive(liveId, "comment", messageView(m!));

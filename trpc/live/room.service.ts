@@ -7,6 +7,7 @@ import { liveAppointments, liveMessages, livePlaybackSubscriptions, lives, liveS
 import { isPaid, priceView } from "@base/price";
 import { env } from "@base/env.server";
 import { PRESENCE_REPORT_MS } from "../../realtime/protocol";
+import { playableLiveUrl } from "./hls.service";
 import { validateSessionToken } from "../auth/session";
 import { clientIp, PEER_ADDRESS_HEADER } from "../context";
 import { AppError, LegacyCode, fail, notFound, notLoggedIn } from "@base/errors";
@@ -25,10 +26,9 @@ const ms = (d: Date | null | undefined) => (d ? d.getTime() : null);
 /** The live room detail of learner-front-end.md 3, with the spec's field names. */
 export function liveView(live: Live, extra: { isAppointment?: 0 | 1; isSubscribePlayback?: 0 | 1; isBuy?: 0 | 1; mayWatch?: boolean } = {}) {
   const isBuy = isPaid(live) ? (extra.isBuy ?? 0) : 1;
-  // The stream, replay and subtitle addresses go only to whoever may watch (mayWatch, when the caller
-  // worked it out); without it (the lists), to anyone for a free live and with a seat for a sold one.
-  const watch = extra.mayWatch ?? isBuy === 1;
-  const stream = (url: string | null) => (watch ? (url ?? "") : "");
+  // The stream, replay and subtitle addresses go only to whoever the caller found may watch (mayWatch),
+  // this site's HLS files as signed links; the lists carry none (the room page reads them from live.info).
+  const stream = (url: string | null) => (extra.mayWatch ? playableLiveUrl(url) : "");
   return {
     ...priceView(live),
     learnHour: live.learnHour,
@@ -66,9 +66,12 @@ export type LiveView = ReturnType<typeof liveView>;
 /** What a room broadcast carries: the live without any one viewer's flags (reservation, seat). */
 export function broadcastView(live: Live) {
   // Only viewers who may watch are in the room.
-  const { isAppointment: _a, isSubscribePlayback: _s, isBuy: _b, ...view } = liveView(live, { isBuy: 1 });
+  const { isAppointment: _a, isSubscribePlayback: _s, isBuy: _b, ...view } = liveView(live, { isBuy: 1, mayWatch: true });
   return view;
 }
+
+/** The addresses as stored, for the back office to edit: a signed link saved back would expire. */
+export const storedAddresses = (live: Live) => ({ m3u8PlayURL: live.m3u8PlayUrl ?? "", playbackUrl: live.playbackUrl ?? "", subtitleUrl: live.subtitleUrl ?? "" });
 
 /** A live learners may see (not deleted, not hidden), by id or room id, or null. */
 export async function visibleLive(db: DbOrTx, ref: LiveRef | { liveId: number }, opts: { admin?: boolean } = {}): Promise<Live | null> {
@@ -312,6 +315,8 @@ const recordKey = [liveWatchRecords.liveId, liveWatchRecords.userId];
  */
 export async function addWatchTime(db: DbOrTx, input: { liveId: number; watchSeconds?: number; isPlayback?: number }, userId: number, leaving: boolean, now = new Date()) {
   const live = await findLive(db, { liveId: input.liveId });
+  // Time is credited only in a live the learner may watch, refused as entering it is.
+  await assertOpen(db, live, userId);
   const where = and(eq(liveWatchRecords.liveId, live.id), eq(liveWatchRecords.userId, userId));
   if (!isReplay(live)) {
     if (leaving) await db.update(liveWatchRecords).set({ lastLeaveAt: now }).where(where);
@@ -392,6 +397,15 @@ export async function recordPresence(db: DbOrTx, liveId: number, report: { prese
   return { count: present.length + left.length };
 }
 
+/** The player's interaction report (live.interaction): counted, like watch time, only in a live the learner may watch. */
+export async function interact(db: DbOrTx, liveId: number, userId: number, n: number) {
+  const live = await findLive(db, { liveId });
+  await assertOpen(db, live, userId);
+  await addInteractions(db, live.id, [userId], n);
+  return userLiveInfo(db, live.id, userId);
+}
+
+/** Counts interactions of viewers already let in (the room's stored comments, interact). */
 export async function addInteractions(db: DbOrTx, liveId: number, userIds: number[], n = 1) {
   if (!userIds.length) return;
   for (const userId of userIds)
@@ -464,7 +478,7 @@ export async function pageLives(
     : [sql`case ${lives.liveStatus} when 1 then 0 when 0 then 1 else 2 end`, sql`case when ${lives.liveStatus} = 0 then ${lives.startTime} end asc`, desc(lives.startTime)];
   const page = await paginate(input, db.select({ total: sql<number>`count(*)::int` }).from(lives).where(where), db.select().from(lives).where(where).orderBy(...order));
   // The back office learns whether a push key is out (making a new one retires it); learners never see it.
-  return { ...page, list: page.list.map((l) => (opts.admin ? { ...liveView(l, { isBuy: 1 }), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l))) };
+  return { ...page, list: page.list.map((l) => (opts.admin ? { ...liveView(l, { isBuy: 1 }), ...storedAddresses(l), hasPushKey: l.pushKey ? 1 : 0 } : liveView(l))) };
 }
 
 /** Lives between two times, grouped by day (yyyy-mm-dd in China time). */

@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { QUESTION_TYPE, QUESTIONNAIRE_STATUS, questionnaireAnswers, questionnaireQuestions, questionnaires, type QuestionnaireAnswerItem } from "@db/schema";
+import { QUESTION_TYPE, QUESTIONNAIRE_BUSINESS, QUESTIONNAIRE_STATUS, lives, questionnaireAnswers, questionnaireBindings, questionnaireQuestions, questionnaires, type QuestionnaireAnswerItem } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
+import { assertMayWatch, mayWatch } from "../live/room.service";
 import { TEXT_ANSWER_MAX, type SubmitInput } from "./schemas";
 
 export const GONE = "问卷不存在或已删除";
@@ -23,10 +24,29 @@ export async function findQuestionnaire(db: DbOrTx, id: number) {
   return row;
 }
 
+/**
+ * A questionnaire bound to lives belongs to their rooms, whose card for it only viewers who may watch
+ * see: reading it (title and questions) or answering it then takes the right to watch one of those lives,
+ * refused as the room is (281, 102, 106), so an outsider neither reads a restricted live's survey nor adds
+ * answers to it. Decision 016's "visitors may read" stands for a questionnaire of no live, and for one
+ * bound to a live open to everyone and free.
+ */
+async function assertRoomAllows(db: DbOrTx, questionnaireId: number, userId: number | null) {
+  const bound = await db
+    .select({ live: lives })
+    .from(questionnaireBindings)
+    .innerJoin(lives, eq(lives.id, questionnaireBindings.businessId))
+    .where(and(eq(questionnaireBindings.businessType, QUESTIONNAIRE_BUSINESS.live), eq(questionnaireBindings.questionnaireId, questionnaireId), isNull(lives.deletedAt)))
+    .orderBy(asc(lives.id));
+  for (const { live } of bound) if (await mayWatch(db, live, userId)) return;
+  if (bound[0]) await assertMayWatch(db, bound[0].live, userId);
+}
+
 /** What a learner sees: published or stopped questionnaires only (drafts do not exist for learners). */
 export async function getInfo(db: DbOrTx, viewer: { id: number } | null, id: number) {
   const q = await findQuestionnaire(db, id);
   if (q.status === QUESTIONNAIRE_STATUS.draft) throw notFound(GONE);
+  await assertRoomAllows(db, q.id, viewer?.id ?? null);
   const [mine] = viewer
     ? await db.select().from(questionnaireAnswers).where(and(eq(questionnaireAnswers.questionnaireId, id), eq(questionnaireAnswers.userId, viewer.id))).limit(1)
     : [];
@@ -79,6 +99,7 @@ export function checkAnswers(questions: Awaited<ReturnType<typeof questionsOf>>,
 export async function submit(db: DbOrTx, viewer: { id: number }, input: SubmitInput) {
   const q = await findQuestionnaire(db, input.id);
   if (q.status === QUESTIONNAIRE_STATUS.draft) throw notFound(GONE);
+  await assertRoomAllows(db, q.id, viewer.id);
   if (q.status !== QUESTIONNAIRE_STATUS.published) throw fail(NOT_OPEN);
   const answers = checkAnswers(await questionsOf(db, q.id), input.answers);
   const rows = await db.insert(questionnaireAnswers).values({ questionnaireId: q.id, userId: viewer.id, answers }).onConflictDoNothing().returning();

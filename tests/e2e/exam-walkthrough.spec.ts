@@ -167,6 +167,9 @@ test("the waiting hall reads the server's clock again: a computer clock that jum
   const countdown = page.getByTestId("waiting-countdown");
   const secondsLeft = async () => ((await countdown.textContent()) ?? "").trim().split(":").map(Number).reduce((t, n) => t * 60 + n, 0);
   await expect(countdown).toBeVisible();
+  // Counting down shows the page is hydrated: its clock was read before the jump below.
+  const shown = await secondsLeft();
+  await expect.poll(secondsLeft, { timeout: 15_000 }).toBeLessThan(shown);
   const before = await secondsLeft();
   expect(before).toBeGreaterThan(600);
   // The computer's clock jumps ten minutes ahead (it slept, or someone set it): the countdown is off by as much.

@@ -47,10 +47,15 @@ export interface CatchUpWant {
   to: number;
   size: number;
 }
-/** A shared read's comments in sending order; `complete` false when it was cut short after `from`. */
+/**
+ * A shared read's comments in sending order; `complete` false when it was cut short after `from`.
+ * `hidden` (the app's answer to a realtime process): the room's comments hidden lately (their ids,
+ * newest first), which a page coming back may still show, since a hide while it was away never reached it.
+ */
 export interface CatchUpRun<T extends { sentAt: number }> {
   rows: T[];
   complete: boolean;
+  hidden?: string[];
 }
 
 export const catchUpWant = (since: number, size: number): CatchUpWant => ({ from: since, to: since, size });

@@ -16,17 +16,20 @@ export const CATCH_UP_SIZE = 200;
 export function createHistory(client: LiveAppClient) {
   const read = freshReads((liveId: number, want: CatchUpWant) => client.history({ liveId, ...want }), widenCatchUp);
   const texts = new WeakMap<CatchUpRun<HistoryComment>, Map<number, string>>();
-  const text = (messages: HistoryComment[]) => JSON.stringify(frame("history", { messages }));
+  const text = (messages: HistoryComment[], hidden: string[] = []) => JSON.stringify(frame("history", { messages, hidden }));
 
   return async function missedFrame(liveId: number, since: number): Promise<string> {
     const want = catchUpWant(since, CATCH_UP_SIZE);
     const run = await read(liveId, want);
     const page = catchUpPage(run, since, CATCH_UP_SIZE);
-    if (!page) return text((await client.history({ liveId, ...want })).rows);
+    if (!page) {
+      const own = await client.history({ liveId, ...want });
+      return text(own.rows, own.hidden);
+    }
     let made = texts.get(run);
     if (!made) texts.set(run, (made = new Map()));
     let t = made.get(since);
-    if (t === undefined) made.set(since, (t = text(page)));
+    if (t === undefined) made.set(since, (t = text(page, run.hidden)));
     return t;
   };
 }

@@ -112,10 +112,14 @@ describe("live room on one realtime process", () => {
     await inA.next((f) => f.type === "comment" && f.data.content === "评标报告要签字吗？");
     await vi.waitFor(async () => expect(await handle.db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id))).toHaveLength(3), { timeout: 10_000, interval: 200 });
 
+    // Meanwhile the comment B last saw was hidden: B's page still shows it, and gets its id to drop.
+    await handle.db.update(liveMessages).set({ hidden: 1 }).where(eq(liveMessages.msgId, first.data.msgId));
+
     const back = await join(`/api/elearning/ws/live/${live.id}?since=${first.data.sentAt}`, b.cookie);
     const inBack = inbox(back);
     const history = await inBack.next((f) => f.type === "history");
     expect(history.data.messages.map((m: { content: string }) => m.content)).toEqual(["资格审查由谁负责？", "评标报告要签字吗？"]);
+    expect(history.data.hidden).toEqual([first.data.msgId]);
     expect(history.data.messages[0]).toMatchObject({ userId: a.id, nick: "周磊", liveId: live.id, msgId: expect.any(String), sentAt: expect.any(Number) });
     expect(history.data.failed).toBeUndefined();
 

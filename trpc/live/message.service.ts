@@ -226,3 +226,17 @@ async function sharedRead(db: DbOrTx, liveId: number, want: CatchUpWant): Promis
   if (between.length > SHARED_READ_ROWS) return { rows: between.slice(0, SHARED_READ_ROWS).map(messageView), complete: false };
   return { rows: [...between, ...after].map(messageView), complete: true };
 }
+
+/** A page shows at most a few hundred comments: the ids of the room's newest hidden ones cover them. */
+const HIDDEN_IDS = 500;
+
+/** The room's newest hidden comments, for the socket's history frame (a realtime call serves many viewers). */
+export async function recentlyHiddenIds(db: DbOrTx, liveId: number): Promise<string[]> {
+  const rows = await db
+    .select({ msgId: liveMessages.msgId })
+    .from(liveMessages)
+    .where(and(eq(liveMessages.liveId, liveId), eq(liveMessages.hidden, 1)))
+    .orderBy(desc(liveMessages.sentAt))
+    .limit(HIDDEN_IDS);
+  return rows.map((r) => r.msgId);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router, serviceProcedure } from "../init";
-import { commentRefusal, roomRules, saveComments, sharedCatchUp } from "./message.service";
+import { commentRefusal, recentlyHiddenIds, roomRules, saveComments, sharedCatchUp } from "./message.service";
 import { drawRaffle } from "./raffle.service";
 import { streamEvent, streamReset } from "./ingest.service";
 import { ingestSentences } from "./caption.service";
@@ -56,7 +56,10 @@ export const liveServiceRouter = router({
         .object({ liveId, from: z.number().int().min(0), to: z.number().int().min(0), size: z.number().int().min(1).max(200) })
         .refine((w) => w.to >= w.from, "to 不能早于 from"),
     )
-    .query(({ ctx, input }) => sharedCatchUp(ctx.db, input.liveId, { from: input.from, to: input.to, size: input.size })),
+    .query(async ({ ctx, input }) => {
+      const [run, hidden] = await Promise.all([sharedCatchUp(ctx.db, input.liveId, { from: input.from, to: input.to, size: input.size }), recentlyHiddenIds(ctx.db, input.liveId)]);
+      return { ...run, hidden };
+    }),
   /** Who is in the room (realtime process): watch time is credited by this server's clock. */
   presence: serviceProcedure
     .input(z.object({ liveId, present: userIds, left: userIds, online: z.number().int().min(0).max(10_000_000).optional(), source: z.string().regex(/^[\w-]{1,40}$/).optional() }))

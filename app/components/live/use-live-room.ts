@@ -34,6 +34,12 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
   const eventRef = useRef(onEvent);
   eventRef.current = onEvent;
 
+  const dropHidden = useCallback((ids: string[]) => {
+    if (!ids.length) return;
+    const gone = new Set(ids);
+    setComments((prev) => (prev.some((c) => gone.has(c.msgId)) ? prev.filter((c) => !gone.has(c.msgId)) : prev));
+  }, []);
+
   const add = useCallback((list: RoomMessage[]) => {
     if (!list.length) return;
     setComments((prev) => {
@@ -84,12 +90,19 @@ export function useLiveRoom(liveId: number, enabled: boolean, initial: RoomMessa
           else if (f.type === "hide_comment" && f.data.hidden) setComments((prev) => prev.filter((c) => c.msgId !== f.data.msgId));
           else if (f.type === "history") {
             if (Array.isArray(f.data.messages)) fresh.push(...(f.data.messages as RoomMessage[]));
+            // Comments hidden while the page was away never reached it as hide frames.
+            if (Array.isArray(f.data.hidden)) dropHidden(f.data.hidden as string[]);
             // The realtime process could not reach the store: ask the app directly.
-            if (f.data.failed)
+            if (f.data.failed) {
               trpc.live.messages
                 .query({ liveId, since: catchUpSince(), pageSize: 200 })
                 .then(add)
                 .catch(() => {});
+              trpc.live.hiddenMessages
+                .query({ liveId })
+                .then(dropHidden)
+                .catch(() => {});
+            }
           }
           if (f.type !== "comment" && f.type !== "like") eventRef.current({ type: f.type, data: f.data });
         }

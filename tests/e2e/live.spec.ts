@@ -3,7 +3,7 @@ import { DEMO, expect, loginByApi, shot, test, closeDialog, signedInWithoutSerie
 
 const SECOND_LEARNER = { account: "zhangmin_cg", password: "Caiyun@2026pass" };
 
-type LiveRow = { id: number; roomId: string; liveStatus: number; isPause: number; isPlayback: number; name: string };
+type LiveRow = { id: number; roomId: string; liveStatus: number; isPause: number; isPlayback: number; isBuy: number; name: string };
 
 async function lives(page: Page): Promise<LiveRow[]> {
   const res = await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`);
@@ -85,7 +85,8 @@ test.describe("live room", () => {
     await expect(countdown.getByText("已预约")).toBeVisible();
     await shot(page, "live-countdown");
 
-    const replay = all.find((l) => l.liveStatus === 2 && l.isPlayback === 1)!;
+    // A free one: the seeded sold replay asks to be bought first (paid-content.spec.ts).
+    const replay = all.find((l) => l.liveStatus === 2 && l.isPlayback === 1 && l.isBuy === 1)!;
     await page.goto(`/live/detail?roomId=${replay.roomId}`);
     // isPlayback 1 opens the replay at once.
     await expect(page.getByTestId("live-player")).toBeVisible();

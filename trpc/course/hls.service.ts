@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { isSafeKey } from "../upload/policy";
 import { uploadsRoot } from "../upload/config";
-import { signFileUrl, verifyFileUrl } from "../upload/signing";
+import { signedFileRefusal, signFileUrl, verifyFileUrl } from "../upload/signing";
 
-const refuse = (status: number) => new Response(status === 403 ? "链接无效或已过期" : "文件不存在", { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const refuse = signedFileRefusal;
 
 /**
  * Serves a stored HLS stream: the playlist with each segment link signed until the playlist's own

@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join, posix, resolve } from "node:path";
 import { env } from "@base/env.server";
 import { isSafeKey } from "../upload/file-ref";
-import { signFileUrl, verifyFileUrl } from "../upload/signing";
+import { signedFileRefusal, signFileUrl, verifyFileUrl } from "../upload/signing";
 
 const TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", vtt: "text/vtt; charset=utf-8" };
 const CACHE: Record<string, string> = { m3u8: "private, no-cache", ts: "private, max-age=86400", vtt: "private, no-cache" };
@@ -46,7 +46,7 @@ export function playableLiveUrl(address: string | null | undefined, now = Date.n
   return isSafeKey(rest) ? `${m[1] ?? ""}${signedPath(rest, liveHlsExpiry(now))}` : address;
 }
 
-const refuse = (status: 403 | 404) => new Response(status === 403 ? "链接无效或已过期" : "文件不存在", { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const refuse = signedFileRefusal;
 
 /**
  * GET /live/hls/<folder>/<file>?exp=&sig=: a playlist, segment or subtitle file of a live, only through a

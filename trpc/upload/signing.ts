@@ -47,3 +47,7 @@ export function verifyFileUrl(key: string, exp: string | null, sig: string | nul
   if (!safeEqual(hmac(`${key}\n${exp}`, "base64url"), sig)) return false;
   return Number(exp) >= nowSeconds;
 }
+
+/** What a signed-file route answers a link that does not hold (403) or a file that is not there (404). */
+export const signedFileRefusal = (status: 403 | 404) =>
+  new Response(status === 403 ? "链接无效或已过期" : "文件不存在", { status, headers: { "content-type": "text/plain; charset=utf-8" } });

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 const buildDir = resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
 const { host } = build.entry.module;
-const { loadEnv, closeDb, migrateDb, webWorkers, API_PATH, handleApi, isTrpcPath } = host;
+const { loadEnv, closeDb, migrateDb, webWorkers, webNodeFlags, API_PATH, handleApi, isTrpcPath } = host;
 let env;
 try {
   env = loadEnv();
@@ -36,6 +36,8 @@ async function primary() {
     console.error("database migration failed:", e);
     process.exit(1);
   }
+  // Workers start with this process's node flags and the web tier's own (webNodeFlags: the young generation).
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...webNodeFlags(env)] });
   let stopping = false;
   let listening = 0;
   const fork = () => {

@@ -47,6 +47,8 @@ const schema = z.object({
   // Web worker processes (node:cluster) and each one's PostgreSQL pool; see webWorkers() and dbPoolSize().
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(30).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  // Each web process's young-generation semi-space in MB (V8's --max-semi-space-size); 0 keeps V8's own.
+  WEB_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(1024).default(64),
   // Payments (docs/decisions/027-commerce.md): which provider takes money; unset outside production the
   // built-in sandbox does, in production nothing can be paid until one is chosen.
   PAYMENT_PROVIDER: z.enum(["sandbox", "wechat", "alipay"]).optional(),
@@ -186,6 +188,17 @@ export function resetEnvCache() {
 export function webWorkers(e: Env = env(), cores = availableParallelism()): number {
   if (!e.DATABASE_URL) return 1;
   return e.WEB_CONCURRENCY ?? (e.isProduction ? Math.min(cores, 30) : 1);
+}
+
+/**
+ * The node flags a web process starts with: a young generation of WEB_SEMI_SPACE_MB semi-spaces. An exam
+ * call allocates a few hundred KB of short-lived objects; with V8's default 16 MB the scavenger ran
+ * several times a second under the start stampede (docs/decisions/022-exam-start.md, 2026-11-28: server
+ * CPU a call 0.61 -> 0.50 ms). None when node already got the flag (an operator's own choice wins).
+ */
+export function webNodeFlags(e: Pick<Env, "WEB_SEMI_SPACE_MB"> = env(), execArgv: readonly string[] = process.execArgv): string[] {
+  if (!e.WEB_SEMI_SPACE_MB || execArgv.some((a) => a.startsWith("--max-semi-space-size"))) return [];
+  return [`--max-semi-space-size=${e.WEB_SEMI_SPACE_MB}`];
 }
 
 /**

@@ -36,7 +36,9 @@ if (!process.env.SERVICE_TOKEN) {
 run("npx", ["tsx", "scripts/setup-db.ts"], { env });
 ensureBuild("build");
 
-const web = startChild("web", process.execPath, ["server.mjs"], env);
+// The web processes' young generation (webNodeFlags in base/env.server.ts; the cluster primary passes it on).
+const semiSpace = /^\d+$/.test(env.WEB_SEMI_SPACE_MB ?? "") ? Number(env.WEB_SEMI_SPACE_MB) : 64;
+const web = startChild("web", process.execPath, [...(semiSpace ? [`--max-semi-space-size=${semiSpace}`] : []), "server.mjs"], env);
 const realtime = startChild("realtime", process.execPath, ["--import", "tsx", "realtime/main.ts"], env);
 // The RTMP ingest remuxes with ffmpeg: without it encoders have nowhere to push.
 const ingest = withFfmpeg ? startChild("ingest", process.execPath, ["--import", "tsx", "realtime/ingest/main.ts"], env) : null;

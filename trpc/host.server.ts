@@ -1,5 +1,5 @@
 import { closeDb, getDb, migrateDb } from "@db/index.server";
-import { env, webWorkers } from "@base/env.server";
+import { env, webNodeFlags, webWorkers } from "@base/env.server";
 import { handleTrpc } from "./http";
 import { handleLegacy } from "./legacy/handler";
 import type { LegacyRequest } from "./legacy/types";
@@ -46,6 +46,7 @@ export function loadWebEnv() {
 export const host = {
   loadEnv: loadWebEnv,
   webWorkers,
+  webNodeFlags,
   migrateDb,
   closeDb,
   API_PATH,

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { API_PATH, loadWebEnv } from "@trpc-app/host.server";
 import { resetEnvCache } from "@base/env.server";
-import { dbPoolSize, parseEnv, webWorkers } from "@base/env.server";
+import { dbPoolSize, parseEnv, webNodeFlags, webWorkers } from "@base/env.server";
 
 const PG = "postgres://postgres@127.0.0.1:5432/app";
 const prod = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: "production", SERVICE_TOKEN: "0123456789abcdef", ...extra });
 const dev = (extra: Record<string, string> = {}) => parseEnv({ NODE_ENV: "development", ...extra });
+
+describe("web processes' node flags (WEB_SEMI_SPACE_MB)", () => {
+  it("a 64 MB young generation unless set otherwise, none with 0 or when node already has the flag", () => {
+    expect(webNodeFlags(dev(), [])).toEqual(["--max-semi-space-size=64"]);
+    expect(webNodeFlags(dev({ WEB_SEMI_SPACE_MB: "32" }), ["--enable-source-maps"])).toEqual(["--max-semi-space-size=32"]);
+    expect(webNodeFlags(dev({ WEB_SEMI_SPACE_MB: "0" }), [])).toEqual([]);
+    expect(webNodeFlags(dev(), ["--max-semi-space-size=16"])).toEqual([]);
+    expect(() => dev({ WEB_SEMI_SPACE_MB: "-1" })).toThrow(/WEB_SEMI_SPACE_MB/);
+  });
+});
 
 describe("web processes (WEB_CONCURRENCY)", () => {
   it("production on PostgreSQL runs one per core; development and tests run one", () => {

@@ -99,6 +99,8 @@ export async function startBenchServer(opts: { root: string; buildDir: string; d
     CERT_SIGNING_KEY: JSON.stringify(await exportJWK((await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true })).privateKey)),
     PGAPPNAME: "cy-bench-server",
     ...(opts.webConcurrency ? { WEB_CONCURRENCY: opts.webConcurrency } : {}),
+    // The web tier's own tuning settings pass through, so a run can try other values (README's table).
+    ...Object.fromEntries(["DATABASE_POOL_MAX", "WEB_SEMI_SPACE_MB"].filter((k) => process.env[k]).map((k) => [k, process.env[k]!])),
   };
   const log: string[] = [];
   const web = spawn(process.execPath, [...(opts.nodeFlags ?? []), "server.mjs"], { cwd: opts.root, env, stdio: ["ignore", "pipe", "pipe"] });

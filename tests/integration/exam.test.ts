@@ -287,7 +287,7 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect(info.testStartRemainTime).toBeGreaterThan(590);
   });
 
-  it("the waiting-hall countdown and the proctoring info refuse an outsider of the open range as detail does (102), and answer one inside it", async () => {
+  it("the waiting-hall countdown, the proctoring info and the face-check settings refuse an outsider of the open range as detail does (102), and answer one inside it", async () => {
     const db = getDb();
     const q = await fivePaper(db);
     const group = await createNode(db, "group", "省财政厅");
@@ -299,7 +299,11 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     await addMembership(db, insider.user.id, { groupIds: [group.id] });
 
     const detail = await rejection(outsider.client.call((c) => c.exam.detail({ examId: exam.id })));
-    for (const call of [() => outsider.client.call((c) => c.exam.startRemainTime({ examId: exam.id })), () => outsider.client.call((c) => c.exam.monitorInfo({ examId: exam.id }))]) {
+    for (const call of [
+      () => outsider.client.call((c) => c.exam.startRemainTime({ examId: exam.id })),
+      () => outsider.client.call((c) => c.exam.monitorInfo({ examId: exam.id })),
+      () => outsider.client.call((c) => c.exam.faceUserInfo({ examId: exam.id })),
+    ]) {
       const err = await rejection(call());
       expect([err.legacyCode, err.message]).toEqual([detail.legacyCode, detail.message]);
       expect([err.legacyCode, err.message]).toEqual(["102", "您不在该考试的开放范围内"]);
@@ -310,6 +314,7 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect(remain).toMatchObject({ examId: exam.id, startTime: exam.startTime.getTime() });
     expect(remain.testStartRemainTime).toBeGreaterThan(590);
     expect(await insider.client.call((c) => c.exam.monitorInfo({ examId: exam.id }))).toMatchObject({ isOpenSoftMonitor: 1, winDownloadUrl: "https://soft.example.cn/monitor-setup.exe" });
+    expect(await insider.client.call((c) => c.exam.faceUserInfo({ examId: exam.id }))).toMatchObject({ examId: exam.id, realName: "王晓雯" });
   });
 
   it("answer review only when the exam allows it and after submission", async () => {

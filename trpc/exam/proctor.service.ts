@@ -9,7 +9,7 @@ import { isOwnUpload, PRIVATE_TTL_SECONDS, recordUploads } from "../upload/acces
 import { storagePath } from "../upload/file-ref";
 import { keyOfFileUrl, objectSize, putObject, readObject } from "../upload/object.service";
 import { freshFileUrl } from "../upload/upload.service";
-import { loadExam, type Exam } from "./access";
+import { assertOpen, loadExam, type Exam } from "./access";
 import { describeFace, faceDistance, FaceBusyError, FaceImageError, FaceWorkerError, registeredDescriptor, similarityOf } from "./face.service";
 import { chinaDayStart } from "@base/china-time";
 import { raiseForAttempt } from "./fraud.service";
@@ -202,9 +202,10 @@ export async function saveRecording(db: Db, userId: number, input: { paperId: nu
   return { paperId: a.id, seq: input.seq, size };
 }
 
-/** getFaceUserInfo: the face verify config of the exam and the learner's registered photo. */
+/** getFaceUserInfo: the face verify config of the exam and the learner's registered photo (inside the open range only, as the exam's detail). */
 export async function faceUserInfo(db: Db, user: { id: number; nick: string }, examId: number) {
   const exam = await loadExam(db, examId, { enabledOnly: true });
+  await assertOpen(db, examId, user.id);
   const [idn, exempt] = await Promise.all([identityOf(db, user.id), examExemptions(db, user.id, examId)]);
   return {
     examId,

@@ -190,6 +190,26 @@ describeEachDb("live: who gets a room's stream addresses and content", (getDb) =
     expect(await trackFile(live.id, member)).toEqual({ status: 200, body: VTT });
   });
 
+  it("the subtitle file tells a server fault from a refusal: the database out of reach is a retryable 503, another fault fails as the server's error, not an empty track", async () => {
+    const db = getDb();
+    const live = await createLive(db, { liveStatus: 2, isPlayback: 1, ...STREAM });
+    await furnish(db, live.id);
+    // The route's database fails every read, as a down server (connection refused) or a broken query would.
+    const failing = (error: () => Error) => new Proxy(db as object, { get: (t, k) => (k === "select" ? () => { throw error(); } : Reflect.get(t, k)) });
+    current.db = failing(() => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    const down = await trackFile(live.id);
+    expect(down).toEqual({ status: 503, body: "服务暂时繁忙，请稍后重试" });
+    current.db = failing(() => new Error('relation "live_captions" does not exist'));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await expect(trackFile(live.id)).rejects.toThrow();
+    } finally {
+      quiet.mockRestore();
+    }
+    current.db = db;
+    expect(await trackFile(live.id)).toEqual({ status: 200, body: VTT });
+  });
+
   it("the room page opens for a viewer who may not watch, with the reason and without the room's content; a member gets it all", async () => {
     const db = getDb();
     current.db = db;

@@ -1,19 +1,25 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { join, posix, resolve } from "node:path";
-import { env } from "@base/env.server";
+import { join, resolve } from "node:path";
+import { uploadsRoot } from "../upload/config";
 import { isSafeKey } from "../upload/file-ref";
-import { signedFileRefusal, signFileUrl, verifyFileUrl } from "../upload/signing";
+import { serveSignedHls, signedHlsPath, type HlsRoute } from "../upload/hls";
 
-const TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", vtt: "text/vtt; charset=utf-8" };
-const CACHE: Record<string, string> = { m3u8: "private, no-cache", ts: "private, max-age=86400", vtt: "private, no-cache" };
+/**
+ * The built-in ingest's HLS (live and replay) under the uploads' live/ folder, served at /live/hls/ and
+ * signed like stored files by the file's key (live/<room>/<file>).
+ */
+const LIVE_HLS: HlsRoute = {
+  route: "/live/hls/",
+  folder: "live",
+  files: {
+    m3u8: { type: "application/vnd.apple.mpegurl", cache: "private, no-cache" },
+    ts: { type: "video/mp2t", cache: "private, max-age=86400" },
+    vtt: { type: "text/vtt; charset=utf-8", cache: "private, no-cache" },
+  },
+};
 
-export const liveHlsDir = () => resolve(env().DATA_DIR, "uploads", "live");
-
-// Links are signed like stored files (upload/signing), by the file's key under the uploads folder.
-const KEY_FOLDER = "live";
-const ROUTE = "/live/hls/";
+export const liveHlsDir = () => resolve(uploadsRoot(), LIVE_HLS.folder);
 
 /**
  * A player re-reads a live playlist every few seconds for as long as it plays, always at the address
@@ -26,7 +32,6 @@ const ROUTE = "/live/hls/";
 export const LIVE_HLS_LINK_SECONDS = 12 * 3600;
 export const liveHlsExpiry = (now = Date.now()) => Math.ceil((now / 1000 + LIVE_HLS_LINK_SECONDS) / 3600) * 3600;
 
-const signedPath = (rest: string, exp: number) => signFileUrl(`${KEY_FOLDER}/${rest}`, exp).replace(`/storage/file/${KEY_FOLDER}/`, ROUTE);
 
 /**
  * The address a viewer plays: one of this site's live HLS files (`/live/hls/…`, with or without the
@@ -43,57 +48,14 @@ export function playableLiveUrl(address: string | null | undefined, now = Date.n
   } catch {
     return address;
   }
-  return isSafeKey(rest) ? `${m[1] ?? ""}${signedPath(rest, liveHlsExpiry(now))}` : address;
+  return isSafeKey(rest) ? `${m[1] ?? ""}${signedHlsPath(LIVE_HLS, rest, liveHlsExpiry(now))}` : address;
 }
-
-const refuse = signedFileRefusal;
 
 /**
  * GET /live/hls/<folder>/<file>?exp=&sig=: a playlist, segment or subtitle file of a live, only through a
- * signed link (403 otherwise: the room id is public); a playlist comes back with the files it names in
- * its own folder signed until its own expiry.
+ * signed link (403 otherwise: the room id is public).
  */
-export async function serveLiveHls(request: Request, rawRest: string): Promise<Response> {
-  const rest = rawRest.replace(/^\/+/, "");
-  const ext = rest.split(".").pop() ?? "";
-  if (!TYPES[ext] || !isSafeKey(rest)) return refuse(404);
-  const url = new URL(request.url);
-  const exp = url.searchParams.get("exp");
-  if (!verifyFileUrl(`${KEY_FOLDER}/${rest}`, exp, url.searchParams.get("sig"))) return refuse(403);
-  let body: Buffer;
-  try {
-    body = await readFile(join(liveHlsDir(), rest));
-  } catch {
-    return refuse(404);
-  }
-  const headers = { "content-type": TYPES[ext]!, "cache-control": CACHE[ext]! };
-  if (ext !== "m3u8") return new Response(new Uint8Array(body), { headers });
-  return new Response(signPlaylist(body.toString("utf8"), posix.dirname(rest), Number(exp)), { headers });
-}
-
-/** The playlist with each file it names inside its folder (segments, renditions, subtitle playlists) signed. */
-function signPlaylist(text: string, dir: string, exp: number) {
-  const sign = (uri: string): string | null => {
-    // Absolute addresses and files outside the folder stay as written: the link opens only this stream.
-    if (/^[a-z][\w+.-]*:/i.test(uri) || uri.startsWith("/") || /[?#]/.test(uri)) return null;
-    const target = posix.normalize(posix.join(dir, uri));
-    return target.startsWith(`${dir}/`) && isSafeKey(target) && TYPES[target.split(".").pop() ?? ""] ? signedPath(target, exp) : null;
-  };
-  return text
-    .split("\n")
-    .map((line) => {
-      const t = line.trim();
-      if (!t) return line;
-      if (t.startsWith("#")) {
-        return line.replace(/URI="([^"]*)"/g, (all, uri: string) => {
-          const signed = sign(uri);
-          return signed ? `URI="${signed}"` : all;
-        });
-      }
-      return sign(t) ?? line;
-    })
-    .join("\n");
-}
+export const serveLiveHls = (request: Request, rawRest: string) => serveSignedHls(LIVE_HLS, request, rawRest);
 
 /**
  * Makes a 30 s test stream (colour bars with a clock and a tone) as HLS under live/<name>, with

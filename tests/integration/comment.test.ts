@@ -4,6 +4,7 @@ import type { Db } from "@db/client";
 import { commentBans, commentLikes, commentReplies, courseComments, liveSensitiveWords } from "@db/schema";
 import { setSetting } from "@trpc-app/site/site.service";
 import { createCourse } from "../factories/course";
+import { addMembership, createTag } from "../factories/org";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -54,6 +55,19 @@ describeEachDb("course comments", (getDb) => {
     await setSetting(db, "static.getDisabledCommentCourses", [course.id]);
     expect((await rejection(zhang.call((c) => c.comment.add({ courseId: course.id, content: "可以评论吗" })))).message).toBe("该课程已关闭评论");
     expect(await db.select().from(courseComments)).toHaveLength(0);
+  });
+
+  it("a course opened to a tag takes comments from its learners only; an outsider still reads them", async () => {
+    const db = getDb();
+    const { zhang, zhangRow, liu } = await setup(db);
+    const tag = await createTag(db, "政府采购从业人员");
+    await addMembership(db, zhangRow.id, { tagIds: [tag.id] });
+    const { course } = await createCourse(db, { name: "采购人内控管理", openRange: [{ kind: "tag", target: String(tag.id) }] });
+    const refused = await rejection(liu.call((c) => c.comment.add({ courseId: course.id, content: "我也想学这门课" })));
+    expect([refused.legacyCode, refused.message]).toEqual(["102", "该课程未对您开放，暂无学习权限"]);
+    expect(await db.select().from(courseComments)).toHaveLength(0);
+    await zhang.call((c) => c.comment.add({ courseId: course.id, content: "内控流程讲得很细" }));
+    expect((await liu.call((c) => c.comment.list({ courseId: course.id }))).list.map((c) => c.content)).toEqual(["内控流程讲得很细"]);
   });
 
   it("limits a user to one comment per 10 seconds", async () => {

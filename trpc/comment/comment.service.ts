@@ -4,7 +4,7 @@ import { COMMENT_STATUS, commentBans, commentLikes, commentReplies, courseCommen
 import { maskName } from "@base/format";
 import { AppError, LegacyCode, fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
-import { visibleCourse, type Viewer } from "../course/access.service";
+import { isCourseOpenTo, NO_OPEN, userCourseOf, visibleCourse, type Viewer } from "../course/access.service";
 import { findSensitive } from "@base/live-comment";
 import { sensitiveWords } from "../live/message.service";
 import { staticValue } from "../site/site.service";
@@ -79,9 +79,14 @@ export async function listComments(db: DbOrTx, viewer: Viewer | null, input: { c
   return { ...page, list };
 }
 
-/** Posting: logged-in, course visible and open to comments, not banned, clean text, not too fast. */
+/**
+ * Posting: logged-in, course visible and open to comments, the learner inside its open range (or holding
+ * a place in it), not banned, clean text, not too fast.
+ */
 export async function addComment(db: DbOrTx, viewer: Viewer, input: { courseId: number; content: string }) {
   await visibleCourse(db, input.courseId, viewer);
+  if (!(await isCourseOpenTo(db, input.courseId, viewer.id)) && (await userCourseOf(db, viewer.id, input.courseId))?.payStatus !== 1)
+    throw new AppError(LegacyCode.noOpenPermission, NO_OPEN);
   if (await commentsClosed(db, input.courseId)) throw fail(CLOSED);
   if (await isBanned(db, viewer.id)) throw new AppError(LegacyCode.forbidden, BANNED);
   if (findSensitive(await sensitiveWords(db), input.content)) throw fail(SENSITIVE);

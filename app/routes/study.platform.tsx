@@ -214,6 +214,12 @@ function Study({ detail }: { detail: Extract<ReturnType<typeof useLoaderData<typ
               }}
               onUnload={(position) => sendOnUnload({ courseId, chapterId: active.id, position, event: "pause" })}
               onEnded={() => onLessonEnd(active)}
+              renew={async () => {
+                // The lesson's links expired (a long pause): the same lesson's, signed again.
+                const fresh = await trpc.course.learnDetail.query({ courseId });
+                const s = (fresh.chapters.flatMap((c) => c.children) as Section[]).find((x) => x.id === active.id);
+                return s ? { src: s.url, hls: s.hlsUrl } : null;
+              }}
             />
           ) : (
             <div className="flex aspect-video items-center justify-center bg-black text-white/70">视频暂不可用</div>

@@ -14,8 +14,9 @@ const currentTime = (page: Page, where: "live-player" | "course-video") => video
 test("a replay has a seek bar, current and total time, speed, volume and fullscreen; a live has no seek", async ({ browser, consoleErrors }) => {
   const page = await signedInWithoutSeriesPop(browser, DEMO.learner);
   const res = await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`);
-  const lives: { roomId: string; liveStatus: number; isPause: number; isPlayback: number; name: string }[] = (await res.json()).result.data.list;
-  const replay = lives.find((l) => l.liveStatus === 2 && l.isPlayback === 1)!;
+  const lives: { roomId: string; liveStatus: number; isPause: number; isPlayback: number; isBuy: number; name: string }[] = (await res.json()).result.data.list;
+  // One the learner may watch: the seeded sold replay asks to be bought first (the first in the list when this spec runs alone).
+  const replay = lives.find((l) => l.liveStatus === 2 && l.isPlayback === 1 && l.isBuy === 1)!;
 
   await page.goto(`/live/detail?roomId=${replay.roomId}`);
   const player = page.getByTestId("live-player");
@@ -120,6 +121,66 @@ test("a lesson that ends is marked done and the next one starts after a countdow
   await learner.waitForTimeout(6_000);
   await expect(learner.getByTestId("section").filter({ hasText: lessons[1]! })).toHaveAttribute("aria-current", "true");
   await expect(learner.getByTestId("section").filter({ hasText: lessons[1]! })).not.toContainText("已完成");
+  await learner.context().close();
+});
+
+test("a lesson whose video links expire while it plays goes on with fresh ones; links that keep failing say so", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // A course of this spec's own with one of the seeded 20-second videos (HLS, 4-second segments).
+  await loginByApi(page, DEMO.admin);
+  const wares = await query<{ list: { id: number; name: string; fileType: number }[] }>(page, "material.admin.courseware.pageList", { pageNo: 1, pageSize: 100 });
+  const clip = wares.list.find((w) => w.fileType === 1 && w.name.startsWith("示例视频"))!;
+  const cover = (await query<{ list: { storedCoverUrl: string }[] }>(page, "course.admin.page", { keyword: "政府采购法实施条例解读", pageSize: 1 })).list[0]!.storedCoverUrl;
+  const { id } = await mutate<{ id: number }>(page, "course.admin.saveBase", { name: `链接续签验收课程${Date.now().toString(36)}`, teacherName: "韩立", isFree: 1, coverUrl: cover });
+  await mutate(page, "course.admin.saveCourseware", { id, chapters: [{ name: "第一章", children: [{ name: "1.1 采购需求", coursewareId: clip.id }] }] });
+  await mutate(page, "course.admin.release", { id, status: 1 });
+
+  const learner = await signedInWithoutSeriesPop(browser, LEARNER);
+  await mutate(learner, "course.join", { courseId: id });
+  // The page's first links stop working from the third segment on, as links that expired during the lesson.
+  let firstExp: string | null = null;
+  let alwaysFail = false;
+  const served: { exp: string; status: number }[] = [];
+  await learner.route(/\/course\/hls\//, async (route) => {
+    const url = new URL(route.request().url());
+    const exp = url.searchParams.get("exp") ?? "";
+    firstExp ??= exp;
+    const late = Number(/seg(\d+)\.ts$/.exec(url.pathname)?.[1] ?? -1) >= 2;
+    if (late && (exp === firstExp || alwaysFail)) {
+      served.push({ exp, status: 403 });
+      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" });
+    }
+    const res = await route.fetch();
+    served.push({ exp, status: res.status() });
+    return route.fulfill({ response: res });
+  });
+  const renewals: string[] = [];
+  const reports: { position: number; event: string }[] = [];
+  learner.on("request", (r) => {
+    if (r.url().includes("course.learnDetail")) renewals.push(r.url());
+    if (r.url().includes("course.learn") && r.method() === "POST") {
+      const body = r.postDataJSON();
+      reports.push(body?.["0"] ?? body);
+    }
+  });
+  await learner.goto(`/study/platform?id=${id}`);
+  await learner.getByTestId("course-player-controls").locator("media-play-button").click();
+  // Past the third segment (8 s): only fresh links can have brought it.
+  await expect.poll(() => currentTime(learner, "course-video"), { timeout: 30_000 }).toBeGreaterThan(10);
+  expect(renewals.length).toBeGreaterThanOrEqual(1);
+  expect(served.some((s) => s.exp === firstExp && s.status === 403)).toBe(true);
+  expect(served.some((s) => s.exp !== firstExp && s.status === 200)).toBe(true);
+  await expect(learner.getByTestId("video-broken")).toHaveCount(0);
+  // The swap reported no position from the emptied player.
+  expect(reports.filter((r) => r.event !== "play" && r.position === 0)).toEqual([]);
+
+  // Links that fail however fresh: after two renewals in a minute the player says so.
+  alwaysFail = true;
+  firstExp = null;
+  await learner.reload();
+  await learner.getByTestId("course-player-controls").locator("media-play-button").click();
+  await expect(learner.getByTestId("video-broken")).toHaveText("视频加载失败，请刷新页面重试", { timeout: 30_000 });
+  await shot(learner, "video-links-broken");
   await learner.context().close();
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { PlayerChrome } from "./player-chrome";
 
 export interface PlayerReport {
@@ -8,12 +8,24 @@ export interface PlayerReport {
 
 /** Reports while playing about every 10 s (learner-front-end.md: progress kept to the second). */
 const REPORT_EVERY_MS = 10_000;
+/** Fresh addresses asked for at most this often: a file that fails with a new link too is really broken. */
+const RENEW_AT_MOST = { times: 2, withinMs: 60_000 };
+export const VIDEO_BROKEN = "视频加载失败，请刷新页面重试";
+
+/** The addresses a player plays: the file, and its HLS playlist when the video has one. */
+export interface VideoSource {
+  src: string;
+  hls?: string;
+}
 
 /**
  * An HLS (hls.js, or native where the browser has it) or MP4 player with the usual controls that
  * starts at `startAt` and reports its position on play, every ~10 s, on pause, on end and when the
  * page goes away. Seeking is free: the server credits only real elapsed time, so skipping ahead
  * never completes a lesson. `autoPlay` starts it as soon as it can (the next lesson after a countdown).
+ * Its addresses are signed links that expire (an hour plus the video's length): a video paused past that
+ * fails at its next segment, so the player asks `renew` for fresh ones and goes on from the same second,
+ * playing if it was.
  */
 export function VideoPlayer({
   src,
@@ -24,6 +36,7 @@ export function VideoPlayer({
   onReport,
   onUnload,
   onEnded,
+  renew,
 }: {
   src: string;
   hls?: string;
@@ -33,6 +46,8 @@ export function VideoPlayer({
   onReport: (r: PlayerReport) => void;
   onUnload: (position: number) => void;
   onEnded?: () => void;
+  /** Fresh signed addresses of the same video, or null when it is no longer there. */
+  renew?: () => Promise<VideoSource | null>;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const report = useRef(onReport);
@@ -41,6 +56,9 @@ export function VideoPlayer({
   unload.current = onUnload;
   const ended = useRef(onEnded);
   ended.current = onEnded;
+  const renewRef = useRef(renew);
+  renewRef.current = renew;
+  const [broken, setBroken] = useState(false);
   // Read once per lesson: a later reload of the page data must not restart the video.
   const start = useRef(startAt);
   const auto = useRef(autoPlay);
@@ -50,42 +68,100 @@ export function VideoPlayer({
     if (!el) return;
     let destroyed = false;
     let instance: { destroy(): void } | null = null;
-    const onMeta = () => {
-      const at = start.current;
-      if (at > 0 && el.duration && at < el.duration - 1) el.currentTime = at;
-      if (auto.current)
-        // Browsers may refuse sound without a fresh click: then it starts muted rather than not at all.
-        el.play().catch(() => {
+    setBroken(false);
+    // While a source is swapped for renewed links the element empties and reloads: no reports then.
+    let swapping = false;
+    let renewing = false;
+    const resume = { at: 0, play: false };
+    const renewals: number[] = [];
+    let pendingMeta: (() => void) | null = null;
+
+    /** Plays `source` from `at` (seconds), starting it when `play` says so (or, for a swap, when play was pressed meanwhile). */
+    const attach = (source: VideoSource, at: number, play: boolean) => {
+      if (pendingMeta) el.removeEventListener("loadedmetadata", pendingMeta);
+      const onMeta = () => {
+        pendingMeta = null;
+        if (at > 0 && el.duration && at < el.duration - 1) el.currentTime = at;
+        const go = play || (swapping && resume.play);
+        swapping = false;
+        if (go)
+          // Browsers may refuse sound without a fresh click: then it starts muted rather than not at all.
+          el.play().catch(() => {
+            if (destroyed) return;
+            el.muted = true;
+            return el.play().catch(() => {});
+          });
+      };
+      pendingMeta = onMeta;
+      el.addEventListener("loadedmetadata", onMeta, { once: true });
+      instance?.destroy();
+      instance = null;
+      // hls.js wherever it runs, as the live player: Chrome's own HLS (new in this year's versions) reports
+      // a failed segment only as an unsupported source, without the status that tells an expired link.
+      if (source.hls && (!el.canPlayType("application/vnd.apple.mpegurl") || /Chrome/.test(navigator.userAgent))) {
+        void import("hls.js").then(({ default: Hls }) => {
           if (destroyed) return;
-          el.muted = true;
-          return el.play().catch(() => {});
+          if (Hls.isSupported()) {
+            const h = new Hls();
+            instance = h;
+            // A refused link is not retried (hls.js would try a segment six times over half a minute).
+            h.on(Hls.Events.ERROR, (_e, d) => {
+              if (d.fatal || d.response?.code === 403) void recover();
+            });
+            h.loadSource(source.hls!);
+            h.attachMedia(el);
+          } else el.src = source.src;
         });
+      } else el.src = source.hls || source.src;
     };
-    el.addEventListener("loadedmetadata", onMeta, { once: true });
-    if (hls && !el.canPlayType("application/vnd.apple.mpegurl")) {
-      void import("hls.js").then(({ default: Hls }) => {
-        if (destroyed) return;
-        if (Hls.isSupported()) {
-          const h = new Hls();
-          instance = h;
-          h.loadSource(hls);
-          h.attachMedia(el);
-        } else el.src = src;
-      });
-    } else el.src = hls || src;
+
+    /** A load failed (an expired link, most likely): fresh links, same second; a second failure in a minute is shown. */
+    const recover = async () => {
+      if (destroyed || renewing) return;
+      const now = Date.now();
+      while (renewals.length && now - renewals[0]! > RENEW_AT_MOST.withinMs) renewals.shift();
+      const ask = renewRef.current;
+      if (!ask || renewals.length >= RENEW_AT_MOST.times) return setBroken(true);
+      renewals.push(now);
+      renewing = true;
+      // Where it was and whether it played, read before the first swap (a swapped source that failed too knows neither).
+      if (!swapping) {
+        resume.at = el.currentTime || start.current;
+        // Playing, or about to start by itself (the next lesson) when the very first load failed.
+        resume.play = !el.paused || (auto.current && el.played.length === 0);
+      }
+      swapping = true;
+      const fresh = await ask().catch(() => null);
+      renewing = false;
+      if (destroyed) return;
+      if (!fresh || !(fresh.src || fresh.hls)) {
+        swapping = false;
+        return setBroken(true);
+      }
+      attach(fresh, resume.at, resume.play);
+    };
+    const onError = () => void recover();
+    el.addEventListener("error", onError);
+    attach({ src, hls }, start.current, auto.current);
 
     const pos = () => Math.floor(el.currentTime || 0);
     let timer: ReturnType<typeof setInterval> | null = null;
     const onPlay = () => {
+      // Pressed during a swap: the new source starts once loaded (loading it dropped this play).
+      if (swapping) {
+        resume.play = true;
+        return;
+      }
+      setBroken(false);
       report.current({ position: pos(), event: "play" });
-      timer ??= setInterval(() => report.current({ position: pos(), event: "progress" }), REPORT_EVERY_MS);
+      timer ??= setInterval(() => !swapping && report.current({ position: pos(), event: "progress" }), REPORT_EVERY_MS);
     };
     const stop = () => {
       if (timer) clearInterval(timer);
       timer = null;
     };
     const onPause = () => {
-      if (el.ended) return;
+      if (el.ended || swapping) return;
       stop();
       report.current({ position: pos(), event: "pause" });
     };
@@ -97,7 +173,7 @@ export function VideoPlayer({
       ended.current?.();
     };
     const onHide = () => {
-      if (!el.paused) unload.current(pos());
+      if (!el.paused && !swapping) unload.current(pos());
     };
     el.addEventListener("play", onPlay);
     el.addEventListener("pause", onPause);
@@ -105,9 +181,10 @@ export function VideoPlayer({
     window.addEventListener("pagehide", onHide);
     return () => {
       destroyed = true;
-      if (!el.paused) unload.current(pos());
+      if (!el.paused && !swapping) unload.current(pos());
+      if (pendingMeta) el.removeEventListener("loadedmetadata", pendingMeta);
       stop();
-      el.removeEventListener("loadedmetadata", onMeta);
+      el.removeEventListener("error", onError);
       el.removeEventListener("play", onPlay);
       el.removeEventListener("pause", onPause);
       el.removeEventListener("ended", onEnd);
@@ -117,7 +194,19 @@ export function VideoPlayer({
   }, [src, hls]);
 
   return (
-    <PlayerChrome className="block aspect-video w-full" overlay={overlay} testId="course-player-controls">
+    <PlayerChrome
+      className="block aspect-video w-full"
+      overlay={
+        broken ? (
+          <div slot="centered-chrome" role="alert" className="rounded-lg bg-black/75 px-6 py-4 text-center text-white" data-testid="video-broken">
+            {VIDEO_BROKEN}
+          </div>
+        ) : (
+          overlay
+        )
+      }
+      testId="course-player-controls"
+    >
       <video ref={video} slot="media" playsInline className="bg-black" data-testid="course-video" />
     </PlayerChrome>
   );

@@ -184,6 +184,41 @@ test("a lesson whose video links expire while it plays goes on with fresh ones; 
   await learner.context().close();
 });
 
+test("a replay whose links are refused while it plays asks the room for fresh ones and plays on", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signedInWithoutSeriesPop(browser, DEMO.learner);
+  const res = await page.request.get(`/api/trpc/live.page?input=${encodeURIComponent(JSON.stringify({ pageSize: 50 }))}`);
+  const lives: { id: number; roomId: string; liveStatus: number; isPlayback: number; isBuy: number }[] = (await res.json()).result.data.list;
+  const replay = lives.find((l) => l.liveStatus === 2 && l.isPlayback === 1 && l.isBuy === 1)!;
+  // Segments from the third on are refused until the page has asked for the room's addresses again, as a
+  // link past its 12 hours would be. The server signs by the hour, so within this test the renewed
+  // address would be the same: the room's answer is marked so the player sees a new one.
+  let renewed = false;
+  const refused: string[] = [];
+  await page.route(/\/live\/hls\//, async (route) => {
+    const url = new URL(route.request().url());
+    if (!renewed && Number(/(\d+)\.ts$/.exec(url.pathname)?.[1] ?? -1) >= 2) {
+      refused.push(url.pathname);
+      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" });
+    }
+    return route.continue();
+  });
+  await page.route(/\/api\/trpc\/[^?]*live\.info/, async (route) => {
+    renewed = true;
+    const answer = await route.fetch();
+    const text = (await answer.text()).replace(/("(?:playbackUrl|m3u8PlayURL)":"[^"]+)"/g, '$1&renewed=1"');
+    return route.fulfill({ response: answer, body: text });
+  });
+  await page.goto(`/live/detail?roomId=${replay.roomId}`);
+  const v = page.getByTestId("live-player").locator("video");
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(10);
+  expect(renewed).toBe(true);
+  expect(refused.length).toBeGreaterThanOrEqual(1);
+  expect(await v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(false);
+  await expect(page.getByText("您当前的网络较差，请切换网络后刷新")).toHaveCount(0);
+  await page.context().close();
+});
+
 test("the personal-centre overview adds up with the study list and the learning records", async ({ page, consoleErrors }) => {
   await loginByApi(page, DEMO.learner);
   const info = await query<{ learnTime: number; joinedCourseNum: number; completedCourseNum: number }>(page, "course.learnInfo", {});

@@ -25,10 +25,18 @@ interface Props {
   label: string;
   /** A recording: on-demand controls (seek bar, times, speed) instead of the live ones. */
   replay?: boolean;
+  /**
+   * Fresh signed addresses for the room (its links last 12 hours): the room takes them and answers this
+   * player's new address, which comes back as `src`; "" when there is none to play.
+   */
+  renew?: () => Promise<string>;
 }
 
+/** Fresh addresses asked for at most this often: a stream refused with a new link too is really refused. */
+const RENEW_AT_MOST = { times: 2, withinMs: 60_000 };
+
 /** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
-export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label, replay = false }: Props) {
+export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label, replay = false, renew }: Props) {
   const video = useRef<HTMLVideoElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const slot = useRef<HTMLDivElement>(null);
@@ -44,6 +52,23 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const lastMove = useRef(0);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>();
+  const renewRef = useRef(renew);
+  renewRef.current = renew;
+  const renewals = useRef<number[]>([]);
+  /** The replay's second when its links were renewed: the new source starts there. */
+  const resumeAt = useRef(0);
+
+  /** A refused link (expired after its 12 hours): fresh ones from the room, or the failure tip when there are none. */
+  const renewLinks = async (): Promise<boolean> => {
+    const ask = renewRef.current;
+    const now = Date.now();
+    renewals.current = renewals.current.filter((t) => now - t < RENEW_AT_MOST.withinMs);
+    if (!ask || renewals.current.length >= RENEW_AT_MOST.times) return false;
+    renewals.current.push(now);
+    if (replay) resumeAt.current = video.current?.currentTime ?? 0;
+    const fresh = await ask().catch(() => "");
+    return !!fresh && fresh !== src;
+  };
 
   useEffect(() => {
     const v = video.current;
@@ -61,12 +86,21 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
         if (!Hls.isSupported()) return fail();
         const h = new Hls({ manifestLoadingMaxRetry: 2, fragLoadingMaxRetry: 2 });
         hls = h;
+        let renewing = false;
         h.on(Hls.Events.ERROR, (_e, d) => {
-          if (d.fatal) {
+          // A refused link is renewed rather than retried: the new address comes back as src.
+          if (d.response?.code === 403 && !renewing) {
+            renewing = true;
+            h.stopLoad();
+            void renewLinks().then((ok) => !ok && !destroyed && fail());
+          } else if (d.fatal && !renewing) {
             console.warn(`live player: ${d.type} ${d.details}`);
             fail();
           }
         });
+        const at = resumeAt.current;
+        resumeAt.current = 0;
+        if (at > 0) v.addEventListener("loadedmetadata", () => (v.currentTime = at), { once: true });
         h.loadSource(src);
         h.attachMedia(v);
       });
@@ -166,7 +200,7 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
   const failedTip = failed && !paused && (
     <div slot={replay ? "centered-chrome" : undefined} className={cn("flex flex-col items-center justify-center gap-3 bg-black/80 text-white", replay ? "self-stretch grow" : "absolute inset-0")}>
       <p>{POOR_NETWORK}</p>
-      <button type="button" className="rounded bg-primary px-4 py-1.5 text-sm" onClick={() => setAttempt((n) => n + 1)}>
+      <button type="button" className="rounded bg-primary px-4 py-1.5 text-sm" onClick={() => void renewLinks().then((renewed) => !renewed && setAttempt((n) => n + 1))}>
         刷新
       </button>
     </div>

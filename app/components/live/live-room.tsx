@@ -196,14 +196,21 @@ export function LiveRoom({ data }: { data: RoomData }) {
     return room.send({ type: "comment", content });
   };
 
+  /** The room's addresses signed again (a page open past their 12 hours); the player gets its own back. */
+  const renewLinks = (field: "m3u8PlayURL" | "playbackUrl") => async () => {
+    const fresh = await trpc.live.info.query({ liveId: info.id });
+    setInfo((i) => ({ ...i, m3u8PlayURL: fresh.m3u8PlayURL, playbackUrl: fresh.playbackUrl, subtitleUrl: fresh.subtitleUrl }));
+    return fresh[field];
+  };
+
   const stage = () => {
     if (barred) return <WatchRefused cover={info.liveCoverUrl} refusal={barred} onLogin={() => openLoginDialog()} />;
     if (locked) return <BuyPrompt cover={info.liveCoverUrl} price={info.realPrice} scribingPrice={info.scribingPrice} loggedIn={!!me} onBuy={() => (me ? navigate(`/order?goodsType=2&goodsId=${info.id}`) : openLoginDialog())} />;
     if (info.liveStatus === 0) return <Countdown startTime={info.startTime} cover={info.liveCoverUrl} isAppointment={info.isAppointment} busy={busy} onReserve={reserve} />;
     if (info.liveStatus === 1)
-      return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} captionsLive={info.isOpenSubtitle === 1 || !!caption} caption={caption} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} />;
+      return <LivePlayer key={`live-${info.id}`} src={info.m3u8PlayURL} paused={info.isPause === 1} subtitleUrl={info.subtitleUrl || undefined} subtitlesOn={info.isOpenSubtitle === 1} captionsLive={info.isOpenSubtitle === 1 || !!caption} caption={caption} playSignal={playSignal} stopSignal={stopSignal} loop label={info.name} renew={renewLinks("m3u8PlayURL")} />;
     // Without a subtitle file of its own, the replay shows the captions stored during the broadcast.
-    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} replay src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || (data.captions.length ? `/live/subtitles/${info.id}` : undefined)} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} />;
+    if (replayOpen) return <LivePlayer key={`replay-${info.id}`} replay src={info.playbackUrl} paused={false} subtitleUrl={info.subtitleUrl || (data.captions.length ? `/live/subtitles/${info.id}` : undefined)} subtitlesOn={info.isOpenSubtitle === 1} label={`${info.name} 回放`} renew={renewLinks("playbackUrl")} />;
     return <ReplayPrompt cover={info.liveCoverUrl} hasReplay={info.isPlayback === 1 && !!info.playbackUrl} subscribed={info.isSubscribePlayback === 1} busy={busy} onWatch={() => setReplayOpen(true)} onSubscribe={subscribeReplay} />;
   };
 

@@ -76,6 +76,7 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
     setFailed(false);
     let destroyed = false;
     let hls: { destroy(): void } | undefined;
+    let seekBack: (() => void) | undefined;
     const fail = () => setFailed(true);
     if (v.canPlayType("application/vnd.apple.mpegurl") && !/Chrome/.test(navigator.userAgent)) {
       v.src = src;
@@ -100,7 +101,10 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
         });
         const at = resumeAt.current;
         resumeAt.current = 0;
-        if (at > 0) v.addEventListener("loadedmetadata", () => (v.currentTime = at), { once: true });
+        if (at > 0) {
+          seekBack = () => (v.currentTime = at);
+          v.addEventListener("loadedmetadata", seekBack, { once: true });
+        }
         h.loadSource(src);
         h.attachMedia(v);
       });
@@ -110,6 +114,7 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
     return () => {
       destroyed = true;
       v.removeEventListener("error", fail);
+      if (seekBack) v.removeEventListener("loadedmetadata", seekBack);
       hls?.destroy();
     };
   }, [src, attempt]);

@@ -4,7 +4,7 @@ import { COMMENT_STATUS, commentBans, commentLikes, commentReplies, courseCommen
 import { maskName } from "@base/format";
 import { AppError, LegacyCode, fail, notFound } from "@base/errors";
 import { paginate } from "@base/paging";
-import { isCourseOpenTo, NO_OPEN, userCourseOf, visibleCourse, type Viewer } from "../course/access.service";
+import { assertInRange, visibleCourse, type Viewer } from "../course/access.service";
 import { findSensitive } from "@base/live-comment";
 import { sensitiveWords } from "../live/message.service";
 import { staticValue } from "../site/site.service";
@@ -85,8 +85,7 @@ export async function listComments(db: DbOrTx, viewer: Viewer | null, input: { c
  */
 export async function addComment(db: DbOrTx, viewer: Viewer, input: { courseId: number; content: string }) {
   await visibleCourse(db, input.courseId, viewer);
-  if (!(await isCourseOpenTo(db, input.courseId, viewer.id)) && (await userCourseOf(db, viewer.id, input.courseId))?.payStatus !== 1)
-    throw new AppError(LegacyCode.noOpenPermission, NO_OPEN);
+  await assertInRange(db, input.courseId, viewer.id);
   if (await commentsClosed(db, input.courseId)) throw fail(CLOSED);
   if (await isBanned(db, viewer.id)) throw new AppError(LegacyCode.forbidden, BANNED);
   if (findSensitive(await sensitiveWords(db), input.content)) throw fail(SENSITIVE);

@@ -48,6 +48,14 @@ export async function userCourseOf(db: DbOrTx, userId: number, courseId: number)
   return row ?? null;
 }
 
+const outsideRange = () => new AppError(LegacyCode.noOpenPermission, NO_OPEN);
+
+/** The 102 refusal for a learner outside the course's open range who holds no place in it (taking part, e.g. commenting). */
+export async function assertInRange(db: DbOrTx, courseId: number, userId: number) {
+  if ((await userCourseOf(db, userId, courseId))?.payStatus === 1) return;
+  if (!(await isCourseOpenTo(db, courseId, userId))) throw outsideRange();
+}
+
 /**
  * Why a learner may not study a course, or null when they may.
  * 102 outside the open range; 106 a paid course without an order (or an admin-added place awaiting payment).
@@ -55,7 +63,7 @@ export async function userCourseOf(db: DbOrTx, userId: number, courseId: number)
 export async function studyRefusal(db: DbOrTx, course: typeof courses.$inferSelect, userId: number) {
   const mine = await userCourseOf(db, userId, course.id);
   if (mine && mine.payStatus === 1) return null;
-  if (!(await isCourseOpenTo(db, course.id, userId))) return new AppError(LegacyCode.noOpenPermission, NO_OPEN);
+  if (!(await isCourseOpenTo(db, course.id, userId))) return outsideRange();
   if (isPaid(course) || mine) return new AppError(LegacyCode.noStudyPermission, NO_STUDY);
   return null;
 }

@@ -55,8 +55,16 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let flaky = 0;
+// The closing lines name what failed, so a log cut to its tail (CI keeps the end) still says which.
+const failures = [];
 try {
   const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+  for (const file of v.testResults ?? []) {
+    const name = file.name.replace(`${root}/`, "");
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failedTests) failures.push(`${name} › ${t.fullName}`);
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${name} (${(file.message ?? "failed to run").split("\n")[0]})`);
+  }
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
@@ -66,6 +74,11 @@ try {
 }
 try {
   const p = JSON.parse(readFileSync(pwJson, "utf8"));
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of p.suites ?? []) walk(suite);
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   flaky = p.stats.flaky ?? 0;
   failed += p.stats.unexpected;
@@ -74,6 +87,7 @@ try {
 } catch {
   failed += 1;
 }
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`\nwhole suite took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped${flaky ? `, ${flaky} flaky (passed only on retry: fix them)` : ""}`);
 process.exit(failed > 0 || vitest.status !== 0 || pw.status !== 0 || typeResult !== 0 ? 1 : 0);

@@ -1,20 +1,21 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { startE2eServer, type E2eServer, type Template } from "./servers";
 
 export const DEMO = {
   learner: { account: "demo_learner", password: "Demo@2026learn", mobile: "13800000001", nick: "王晓雯" },
   admin: { account: "demo_admin", password: "Demo@2026admin", mobile: "13800000002", nick: "李建国" },
 };
 export const CAPTCHA = "2026";
-// The server's data folder is named for its port (scripts/e2e-server.mjs); the config chose the port.
-const outbox = join(process.cwd(), ".tmp", `e2e-data-${process.env.E2E_PORT ?? "3900"}`, "sms-outbox.jsonl");
+// The worker's server writes the SMS it sends into its data folder.
+const outbox = () => join(process.env.E2E_DATA_DIR!, "sms-outbox.jsonl");
 
 /** The newest SMS code sent to a phone, as the development sender wrote it. */
 export async function smsCodeFor(mobile: string, after = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
     try {
-      const lines = readFileSync(outbox, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { mobile: string; code: string; at: string });
+      const lines = readFileSync(outbox(), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { mobile: string; code: string; at: string });
       const hit = lines.filter((l) => l.mobile === mobile && Date.parse(l.at) >= after).pop();
       if (hit) return hit.code;
     } catch {}
@@ -47,7 +48,19 @@ export async function loginByApi(page: Page, who: { account: string; password: s
   expect(body.success, body.message).toBe(true);
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { server: E2eServer }>({
+  // A server of the worker's own, started from the run's seeded template (tests/e2e/global-setup.ts).
+  server: [
+    async ({}, use) => {
+      const server = await startE2eServer(JSON.parse(process.env.E2E_TEMPLATE!) as Template);
+      // Tests that reach the realtime process or the data folder directly read them here.
+      Object.assign(process.env, { E2E_PORT: String(server.port), E2E_REALTIME_PORT: String(server.realtimePort), E2E_DATA_DIR: server.dataDir });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

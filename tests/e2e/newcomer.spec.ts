@@ -1,6 +1,6 @@
 import { CAPTCHA, expect, mutate, query, smsCodeFor, test } from "./fixtures";
 
-/** Server started with NEWCOMER_TASK_SECONDS=5 (scripts/e2e-server.mjs). */
+/** Servers started with NEWCOMER_TASK_SECONDS=5 (tests/e2e/servers.ts). */
 const TASK_SECONDS = 5;
 
 test("a new learner sees the gift, studies for the task's time, receives the course and finds it in my study", async ({ page }) => {

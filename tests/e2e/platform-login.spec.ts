@@ -4,10 +4,10 @@ import { DEMO, expect, loginByApi, shot, test } from "./fixtures";
 
 let provider: Awaited<ReturnType<typeof startOAuthProvider>>;
 
-test.beforeAll(async ({ baseURL }) => {
+test.beforeAll(async ({ server }) => {
   provider = await startOAuthProvider({ clientId: "caiyun-e2e" });
   // The platform row is configured the way an admin would: through the admin procedure.
-  const admin = await pwRequest.newContext({ baseURL });
+  const admin = await pwRequest.newContext({ baseURL: server.url });
   const login = await admin.post("/api/login/e-learning", { data: { authentication_type: "password", account: DEMO.admin.account, password: DEMO.admin.password } });
   expect((await login.json()).success).toBe(true);
   const list = await (await admin.get("/api/trpc/oauth.admin.list")).json();

@@ -1,41 +1,19 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { startDirectory, startOidcProvider, type OidcProviderHandle } from "../helpers/oidc-provider";
 import { DEMO, expect, loginByApi, mutate, ownCourse, query, test } from "./fixtures";
+import { freePort, startE2eServer, type E2eServer, type Template } from "./servers";
 
-// The internal-network variant needs its own server: one started here with the SSO settings pointing at a
-// local provider and directory (both on port 0), on a port the system hands out.
+// The internal-network variant needs its own server: one started here from the run's seeded template with
+// the SSO settings pointing at a local provider and directory (both on port 0), on ports the system hands out.
 const CLIENT = { clientId: "caiyun-e2e-sso", clientSecret: "e2e-sso-secret-0123456789abcdef" };
 const PERSON = { username: "zhou_min", password: "Zhou@2026sso", name: "周敏" };
 const COURSE = "本单位采购监管专题";
 
 let provider: OidcProviderHandle;
 let directory: Awaited<ReturnType<typeof startDirectory>>;
-let server: ChildProcess | undefined;
-let serverErrors = "";
+let server: E2eServer | undefined;
 let base = "";
-
-function freePorts(): [string, string] {
-  const script =
-    "const n=require('node:net');const a=n.createServer().listen(0,'127.0.0.1',()=>{const b=n.createServer().listen(0,'127.0.0.1',()=>{console.log(a.address().port+' '+b.address().port);a.close();b.close();});});";
-  const [web, realtime] = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(" ");
-  return [web!, realtime!];
-}
-
-async function waitForServer(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`SSO server stopped: ${serverErrors.slice(-2000)}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`SSO server did not answer in time: ${serverErrors.slice(-2000)}`);
-}
 
 const shoot = (page: Page, name: string) => {
   mkdirSync("test-results", { recursive: true });
@@ -45,29 +23,20 @@ const shoot = (page: Page, name: string) => {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(180_000);
   provider = await startOidcProvider({
     accounts: [{ sub: "e2e-sso-1", ...PERSON, phone_number: "13966660001", phone_number_verified: true, employee_number: "E9001", org_code: "czt-cgc" }],
   });
   directory = await startDirectory(CLIENT);
   directory.data.organizations = [{ code: "czt", name: "省财政厅本级", children: [{ code: "czt-cgc", name: "政府采购监管处" }] }];
-  const [port, realtimePort] = freePorts();
+  const [port, realtimePort] = [await freePort(), await freePort()];
   base = `http://127.0.0.1:${port}`;
   await provider.registerClient({ ...CLIENT, appBase: base });
-  server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
-    env: {
-      ...process.env,
-      E2E_PORT: port,
-      E2E_REALTIME_PORT: realtimePort,
-      SSO_ISSUER: provider.issuer,
-      SSO_CLIENT_ID: CLIENT.clientId,
-      SSO_CLIENT_SECRET: CLIENT.clientSecret,
-      SSO_DIRECTORY_URL: directory.url,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+  server = await startE2eServer(JSON.parse(process.env.E2E_TEMPLATE!) as Template, {
+    port,
+    realtimePort,
+    env: { SSO_ISSUER: provider.issuer, SSO_CLIENT_ID: CLIENT.clientId, SSO_CLIENT_SECRET: CLIENT.clientSecret, SSO_DIRECTORY_URL: directory.url },
   });
-  server.stderr!.on("data", (d: Buffer) => (serverErrors = (serverErrors + d.toString()).slice(-20_000)));
-  await waitForServer(`${base}/api/elearning/caiyun/front/user/getUserInfo`, 240_000);
 
   // The admin reads the provider's organisation and opens a course to the person's unit.
   const context = await browser.newContext({ baseURL: base });
@@ -83,11 +52,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await provider?.close();
   await directory?.close();
 });

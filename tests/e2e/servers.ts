@@ -107,12 +107,16 @@ export async function startE2eServer(
   const killAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
   process.once("exit", killAll);
   const url = `http://127.0.0.1:${port}`;
+  const stopOne = async (c: ChildProcess) => {
+    if (c.exitCode !== null || c.signalCode) return;
+    const exited = new Promise<void>((done) => c.once("exit", () => done()));
+    c.kill("SIGTERM");
+    await Promise.race([exited, new Promise<void>((done) => setTimeout(done, 5000))]);
+  };
   const stop = async () => {
-    const exits = children.map((c) => (c.exitCode !== null || c.signalCode ? null : new Promise<void>((done) => c.once("exit", () => done()))));
-    for (const c of children) {
-      c.kill("SIGTERM");
-    }
-    await Promise.race([Promise.all(exits), new Promise<void>((done) => setTimeout(done, 5000))]);
+    // The realtime process first: it reports presence to the web process until it stops.
+    await stopOne(children[1]!);
+    await stopOne(children[0]!);
     killAll();
     process.off("exit", killAll);
     rmSync(dataDir, { recursive: true, force: true });

@@ -57,12 +57,18 @@ let skipped = 0;
 let flaky = 0;
 // The closing lines name what failed, so a log cut to its tail (CI keeps the end) still says which.
 const failures = [];
+const flakyTests = [];
 try {
   const v = JSON.parse(readFileSync(vitestJson, "utf8"));
   for (const file of v.testResults ?? []) {
     const name = file.name.replace(`${root}/`, "");
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const t of failedTests) failures.push(`${name} › ${t.fullName}`);
+    // Passed on its retry: the first try's error is kept.
+    for (const t of (file.assertionResults ?? []).filter((t) => t.status === "passed" && t.failureMessages?.length)) {
+      flaky += 1;
+      flakyTests.push(`${name} › ${t.fullName}: ${String(t.failureMessages[0]).split("\n")[0].slice(0, 200)}`);
+    }
     if (file.status === "failed" && failedTests.length === 0) failures.push(`${name} (${(file.message ?? "failed to run").split("\n")[0]})`);
   }
   passed += v.numPassedTests;
@@ -75,18 +81,22 @@ try {
 try {
   const p = JSON.parse(readFileSync(pwJson, "utf8"));
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      else if (spec.tests?.some((t) => t.status === "flaky")) flakyTests.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of p.suites ?? []) walk(suite);
   passed += p.stats.expected + (p.stats.flaky ?? 0);
-  flaky = p.stats.flaky ?? 0;
+  flaky += p.stats.flaky ?? 0;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
   if (pw.status !== 0 && p.stats.unexpected === 0) failed += 1;
 } catch {
   failed += 1;
 }
+if (flakyTests.length) console.log(`\npassed only on retry:\n${flakyTests.map((f) => `  ~ ${f}`).join("\n")}`);
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ✗ ${f}`).join("\n")}`);
 console.log(`\nwhole suite took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped${flaky ? `, ${flaky} flaky (passed only on retry: fix them)` : ""}`);

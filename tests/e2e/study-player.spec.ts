@@ -137,9 +137,12 @@ test("a lesson whose video links expire while it plays goes on with fresh ones; 
 
   const learner = await signedInWithoutSeriesPop(browser, LEARNER);
   await mutate(learner, "course.join", { courseId: id });
-  // The page's first links stop working from the third segment on, as links that expired during the lesson.
+  // The page's first links stop working from the third segment on, as links that expired during the lesson:
+  // the third segment's answer is held until the lesson has played to its sixth second, so the renewal
+  // happens mid-lesson and must go on from there, not from the start.
   let firstExp: string | null = null;
   let alwaysFail = false;
+  let expiredAt = 0;
   const served: { exp: string; status: number }[] = [];
   await learner.route(/\/course\/hls\//, async (route) => {
     const url = new URL(route.request().url());
@@ -147,32 +150,42 @@ test("a lesson whose video links expire while it plays goes on with fresh ones; 
     firstExp ??= exp;
     const late = Number(/seg(\d+)\.ts$/.exec(url.pathname)?.[1] ?? -1) >= 2;
     if (late && (exp === firstExp || alwaysFail)) {
+      if (!alwaysFail) {
+        await expect.poll(() => currentTime(learner, "course-video").catch(() => 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+        expiredAt ||= Date.now();
+      }
       served.push({ exp, status: 403 });
-      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" });
+      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" }).catch(() => {});
     }
     const res = await route.fetch();
     served.push({ exp, status: res.status() });
     return route.fulfill({ response: res });
   });
   const renewals: string[] = [];
-  const reports: { position: number; event: string }[] = [];
+  const reports: { position: number; event: string; at: number }[] = [];
   learner.on("request", (r) => {
     if (r.url().includes("course.learnDetail")) renewals.push(r.url());
     if (r.url().includes("course.learn") && r.method() === "POST") {
       const body = r.postDataJSON();
-      reports.push(body?.["0"] ?? body);
+      reports.push({ ...(body?.["0"] ?? body), at: Date.now() });
     }
   });
   await learner.goto(`/study/platform?id=${id}`);
   await learner.getByTestId("course-player-controls").locator("media-play-button").click();
   // Past the third segment (8 s): only fresh links can have brought it.
-  await expect.poll(() => currentTime(learner, "course-video"), { timeout: 30_000 }).toBeGreaterThan(10);
+  await expect.poll(() => currentTime(learner, "course-video"), { timeout: 40_000 }).toBeGreaterThan(10);
+  expect(expiredAt).toBeGreaterThan(0);
   expect(renewals.length).toBeGreaterThanOrEqual(1);
   expect(served.some((s) => s.exp === firstExp && s.status === 403)).toBe(true);
   expect(served.some((s) => s.exp !== firstExp && s.status === 200)).toBe(true);
   await expect(learner.getByTestId("video-broken")).toHaveCount(0);
-  // The swap reported no position from the emptied player.
-  expect(reports.filter((r) => r.event !== "play" && r.position === 0)).toEqual([]);
+  // The fresh source started where the lesson was (its sixth second), not from the beginning...
+  const playedFrom = await video(learner, "course-video").evaluate((v: HTMLVideoElement) => (v.played.length ? v.played.start(0) : -1));
+  expect(playedFrom).toBeGreaterThanOrEqual(5);
+  // ...and no report since the links expired, of any kind, went back to the start.
+  const since = reports.filter((r) => r.at >= expiredAt);
+  expect(since.length).toBeGreaterThan(0);
+  expect(since.filter((r) => r.position < 5)).toEqual([]);
 
   // Links that fail however fresh: after two renewals in a minute the player says so.
   alwaysFail = true;
@@ -193,13 +206,17 @@ test("a replay whose links are refused while it plays asks the room for fresh on
   // Segments from the third on are refused until the page has asked for the room's addresses again, as a
   // link past its 12 hours would be. The server signs by the hour, so within this test the renewed
   // address would be the same: the room's answer is marked so the player sees a new one.
+  // The third segment's refusal is held until the replay reaches its sixth second: the renewal happens
+  // mid-replay and must go on from there.
   let renewed = false;
   const refused: string[] = [];
+  const v = page.getByTestId("live-player").locator("video");
   await page.route(/\/live\/hls\//, async (route) => {
     const url = new URL(route.request().url());
     if (!renewed && Number(/(\d+)\.ts$/.exec(url.pathname)?.[1] ?? -1) >= 2) {
+      await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.currentTime).catch(() => 0), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
       refused.push(url.pathname);
-      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" });
+      return route.fulfill({ status: 403, contentType: "text/plain; charset=utf-8", body: "链接无效或已过期" }).catch(() => {});
     }
     return route.continue();
   });
@@ -210,10 +227,11 @@ test("a replay whose links are refused while it plays asks the room for fresh on
     return route.fulfill({ response: answer, body: text });
   });
   await page.goto(`/live/detail?roomId=${replay.roomId}`);
-  const v = page.getByTestId("live-player").locator("video");
-  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(10);
+  await expect.poll(() => v.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 40_000 }).toBeGreaterThan(10);
   expect(renewed).toBe(true);
   expect(refused.length).toBeGreaterThanOrEqual(1);
+  // The renewed replay started from the second it had reached, not from the beginning.
+  expect(await v.evaluate((el: HTMLVideoElement) => (el.played.length ? el.played.start(0) : -1))).toBeGreaterThanOrEqual(5);
   expect(await v.evaluate((el: HTMLVideoElement) => el.paused)).toBe(false);
   await expect(page.getByText("您当前的网络较差，请切换网络后刷新")).toHaveCount(0);
   await page.context().close();

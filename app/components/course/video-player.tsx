@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { renewalBudget } from "~/lib/link-renewal";
 import { PlayerChrome } from "./player-chrome";
 
 export interface PlayerReport {
@@ -8,8 +9,6 @@ export interface PlayerReport {
 
 /** Reports while playing about every 10 s (learner-front-end.md: progress kept to the second). */
 const REPORT_EVERY_MS = 10_000;
-/** Fresh addresses asked for at most this often: a file that fails with a new link too is really broken. */
-const RENEW_AT_MOST = { times: 2, withinMs: 60_000 };
 export const VIDEO_BROKEN = "视频加载失败，请刷新页面重试";
 
 /** The addresses a player plays: the file, and its HLS playlist when the video has one. */
@@ -73,7 +72,7 @@ export function VideoPlayer({
     let swapping = false;
     let renewing = false;
     const resume = { at: 0, play: false };
-    const renewals: number[] = [];
+    const renewals = renewalBudget();
     let pendingMeta: (() => void) | null = null;
 
     /** Plays `source` from `at` (seconds), starting it when `play` says so (or, for a swap, when play was pressed meanwhile). */
@@ -118,11 +117,8 @@ export function VideoPlayer({
     /** A load failed (an expired link, most likely): fresh links, same second; a second failure in a minute is shown. */
     const recover = async () => {
       if (destroyed || renewing) return;
-      const now = Date.now();
-      while (renewals.length && now - renewals[0]! > RENEW_AT_MOST.withinMs) renewals.shift();
       const ask = renewRef.current;
-      if (!ask || renewals.length >= RENEW_AT_MOST.times) return setBroken(true);
-      renewals.push(now);
+      if (!ask || !renewals.take()) return setBroken(true);
       renewing = true;
       // Where it was and whether it played, read before the first swap (a swapped source that failed too knows neither).
       if (!swapping) {

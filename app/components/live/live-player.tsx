@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { PlayerChrome } from "~/components/course/player-chrome";
+import { renewalBudget } from "~/lib/link-renewal";
 import { cn } from "~/lib/utils";
 
 export const POOR_NETWORK = "您当前的网络较差，请切换网络后刷新";
@@ -32,8 +33,6 @@ interface Props {
   renew?: () => Promise<string>;
 }
 
-/** Fresh addresses asked for at most this often: a stream refused with a new link too is really refused. */
-const RENEW_AT_MOST = { times: 2, withinMs: 60_000 };
 
 /** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
 export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label, replay = false, renew }: Props) {
@@ -54,17 +53,14 @@ export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, capt
   const hideTimer = useRef<ReturnType<typeof setTimeout>>();
   const renewRef = useRef(renew);
   renewRef.current = renew;
-  const renewals = useRef<number[]>([]);
+  const [renewals] = useState(renewalBudget);
   /** The replay's second when its links were renewed: the new source starts there. */
   const resumeAt = useRef(0);
 
   /** A refused link (expired after its 12 hours): fresh ones from the room, or the failure tip when there are none. */
   const renewLinks = async (): Promise<boolean> => {
     const ask = renewRef.current;
-    const now = Date.now();
-    renewals.current = renewals.current.filter((t) => now - t < RENEW_AT_MOST.withinMs);
-    if (!ask || renewals.current.length >= RENEW_AT_MOST.times) return false;
-    renewals.current.push(now);
+    if (!ask || !renewals.take()) return false;
     if (replay) resumeAt.current = video.current?.currentTime ?? 0;
     const fresh = await ask().catch(() => "");
     return !!fresh && fresh !== src;

@@ -56,8 +56,14 @@ function makeInbox(ws: WebSocket): Inbox {
     next(test = () => true, timeoutMs = 10_000) {
       const at = pending.findIndex(test);
       if (at >= 0) return Promise.resolve(pending.splice(at, 1)[0]!);
+      // Made now, so a timeout points at the test line that waited; it lists what came instead.
+      const timeout = new Error(`no matching frame within ${timeoutMs} ms`);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(() => {
+          const came = pending.map((f) => (f.type === "error" ? `error ${JSON.stringify(f.data)}` : f.type));
+          timeout.message += `; unclaimed frames: ${came.length ? came.join(", ") : "none"}${closeCode !== null ? `; socket closed ${closeCode}` : ""}`;
+          reject(timeout);
+        }, timeoutMs);
         waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
       });
     },

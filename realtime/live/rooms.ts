@@ -118,7 +118,9 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
       r.arrived.add(user.userId);
       r.departed.delete(user.userId);
     }
-    if (!r.rules) void loadRules(r);
+    // On the next turn: this runs in the socket's open handler, where starting a request to the app now
+    // and then had the new socket dropped (see socket.ts).
+    if (!r.rules) setImmediate(() => void loadRules(r));
   }
   function left(liveId: number, userId: number) {
     const r = room(liveId);

@@ -33,7 +33,6 @@ interface Props {
   renew?: () => Promise<string>;
 }
 
-
 /** HLS player with pause view, poor-network tip, floating window, fullscreen, volume, subtitles. */
 export function LivePlayer({ src, paused, subtitleUrl, subtitlesOn = false, captionsLive = false, caption = "", playSignal = 0, stopSignal = 0, loop, label, replay = false, renew }: Props) {
   const video = useRef<HTMLVideoElement>(null);

@@ -1,12 +1,14 @@
 // Servers for the browser tests. The demo data is seeded once per run into a template (a data folder,
 // and a database on PostgreSQL when E2E_DB=postgres); each Playwright worker then gets a server of its
 // own copied from it, on ports the system hands out, so workers never see each other's changes.
+import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import postgres from "postgres";
-import { spawn, type ChildProcess } from "node:child_process";
+import { freePort, stopChild } from "../../scripts/bench-proc";
 import { root, run, waitForHttp } from "../../scripts/lib.mjs";
+
+export { freePort };
 
 export type Template = { dataDir: string; databaseName?: string };
 export type E2eServer = { url: string; port: number; realtimePort: number; dataDir: string; stop(): Promise<void> };
@@ -30,18 +32,6 @@ export function e2eEnv({ port, realtimePort, dataDir, databaseUrl }: { port: num
     EXAM_NETWORK_CHECK_SECONDS: "3",
     NEWCOMER_TASK_SECONDS: "5",
   };
-}
-
-/** A port nothing listens on now (the system's choice for port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function withAdmin<T>(fn: (admin: postgres.Sql) => Promise<T>): Promise<T> {
@@ -107,17 +97,10 @@ export async function startE2eServer(
   const killAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
   process.once("exit", killAll);
   const url = `http://127.0.0.1:${port}`;
-  const stopOne = async (c: ChildProcess) => {
-    if (c.exitCode !== null || c.signalCode) return;
-    const exited = new Promise<void>((done) => c.once("exit", () => done()));
-    c.kill("SIGTERM");
-    await Promise.race([exited, new Promise<void>((done) => setTimeout(done, 5000))]);
-  };
   const stop = async () => {
     // The realtime process first: it reports presence to the web process until it stops.
-    await stopOne(children[1]!);
-    await stopOne(children[0]!);
-    killAll();
+    await stopChild(children[1]);
+    await stopChild(children[0]);
     process.off("exit", killAll);
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseName) await withAdmin((admin) => admin.unsafe(`drop database if exists ${databaseName} with (force)`)).catch(() => {});

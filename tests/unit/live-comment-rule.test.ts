@@ -61,4 +61,13 @@ describe("live comment refusal: one rule for the app and the realtime process", 
     expect(await t.rooms.comment(LIVE, viewer(3), "老师好")).toBe(ALL_MUTED_REFUSED);
     expect(t.calls.rules).toBe(1);
   });
+
+  it("a learner's join asks the app for the rules on the next turn, not inside the socket's open handler (decision 021)", async () => {
+    const t = roomsWith(rules);
+    open.push(t);
+    t.rooms.joined(LIVE, { userId: 1, nick: "观众1" });
+    expect(t.calls.rules).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect(t.calls.rules).toBe(1);
+  });
 });

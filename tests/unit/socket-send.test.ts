@@ -5,7 +5,7 @@ import { sendWhenOpen } from "~/lib/socket";
 // browser would log "WebSocket is already in CLOSING or CLOSED state" (seen in the SSO browser test).
 it("sends only on an open socket", () => {
   const sent: string[] = [];
-  const socket = (readyState: number) => ({ readyState, send: (t: string) => void sent.push(t) });
+  const socket = (readyState: WebSocket["readyState"]) => ({ readyState, send: (t: string) => void sent.push(t) });
   expect(sendWhenOpen(socket(0), "connecting")).toBe(false);
   expect(sendWhenOpen(socket(1), "open")).toBe(true);
   expect(sendWhenOpen(socket(2), "closing")).toBe(false);

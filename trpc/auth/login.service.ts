@@ -3,7 +3,7 @@ import type { DbOrTx } from "@db/client";
 import { loginAttempts, users } from "@db/schema";
 import { AppError, LegacyCode, fail } from "@base/errors";
 import type { LoginInput } from "./schemas";
-import { hashPassword, verifyPassword } from "./password";
+import { timingGuardHash, verifyPassword } from "./password";
 import { consumeQrTicket } from "./qr.service";
 import type { SessionUser } from "./session";
 import { giveBack, LOGIN_FAILURES_PER_IP, take, type Hit } from "./rate-limit.service";
@@ -73,7 +73,7 @@ async function passwordLogin(db: DbOrTx, account: string, password: string, ip: 
   const user = found[0];
   if (!user) {
     // Spend the same effort as a real check so timing does not reveal which accounts exist.
-    await verifyPassword(await hashPassword("timing-guard"), password);
+    await verifyPassword(await timingGuardHash(), password);
     await record(db, { account, method: "password", success: false, reason: "no-account", ip });
     throw fail(WRONG_CREDENTIALS);
   }

@@ -7,6 +7,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+let guard: Promise<string> | undefined;
+
+/**
+ * A hash to check a password against when no account matched, so that a login for an account that does
+ * not exist spends one check, like one that does (made once per process with the same parameters).
+ */
+export function timingGuardHash(): Promise<string> {
+  guard ??= hashPassword(`timing-guard-${Math.random()}`);
+  return guard;
+}
+
 export async function verifyPassword(hashed: string | null, password: string): Promise<boolean> {
   if (!hashed) return false;
   try {

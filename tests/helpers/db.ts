@@ -77,9 +77,13 @@ export async function resetDb(db: Db) {
     ];
     resetStatements.set(db, statements);
   }
-  // One round trip where the driver allows several statements (postgres.js), one each otherwise (PGlite).
-  if (statements.length && (db as { $client?: { unsafe?: unknown } }).$client?.unsafe) {
+  // One script: postgres.js sends it as one simple query, PGlite's exec runs it in one call (about 3 ms
+  // where a statement at a time took 50 ms, on every test of every PGlite suite).
+  const client = (db as { $client?: { unsafe?: unknown; exec?: (script: string) => Promise<unknown> } }).$client;
+  if (statements.length && client?.unsafe) {
     await db.execute(sql.raw(statements.join(";\n")));
+  } else if (statements.length && client?.exec) {
+    await client.exec(statements.join(";\n"));
   } else {
     for (const statement of statements) await db.execute(sql.raw(statement));
   }

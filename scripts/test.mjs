@@ -27,7 +27,7 @@ const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--repor
 
 // The type check is TypeScript's native compiler (the `typescript-native` package, TypeScript 7) on one
 // checker thread: about 40 s of CPU where the JavaScript compiler of TypeScript 5.9 took 190 s (decision
-// 017). It runs beside the build and the browser tests; its output is shown once they are done.
+// 042). It runs beside the build and the browser tests; its output is shown once they are done.
 const tscLog = join(tmp, "tsc.log");
 const tscOut = openSync(tscLog, "w");
 const typeCheck = spawn(process.execPath, [join(root, "node_modules/typescript-native/bin/tsc"), "--noEmit", "-p", ".", "--checkers", "1"], {

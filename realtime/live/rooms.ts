@@ -67,9 +67,14 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     return r;
   }
 
+  /**
+   * Loads the room's comment rules. The request to the app starts on the next turn whoever asks: a join
+   * asks from the socket's open handler and a comment from its message handler, and inside the open
+   * handler such a request now and then had the new socket dropped (decision 021).
+   */
   async function loadRules(r: Room) {
-    r.loading ??= client
-      .rules(r.liveId)
+    r.loading ??= new Promise<void>((turn) => setImmediate(turn))
+      .then(() => client.rules(r.liveId))
       .then((rules) => {
         r.rules = commentRulesOf(rules);
         r.rulesAt = Date.now();
@@ -118,9 +123,8 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
       r.arrived.add(user.userId);
       r.departed.delete(user.userId);
     }
-    // On the next turn: this runs in the socket's open handler, where starting a request to the app now
-    // and then had the new socket dropped (see socket.ts).
-    if (!r.rules) setImmediate(() => void loadRules(r));
+    // loadRules starts its request on the next turn, out of the socket's open handler.
+    if (!r.rules) void loadRules(r);
   }
   function left(liveId: number, userId: number) {
     const r = room(liveId);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ALL_MUTED_REFUSED, commentRefusal, commentRulesOf, MUTED_REFUSED, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
 import { createLocalBus } from "../../realtime/bus";
 import type { LiveAppClient } from "../../realtime/live/app-client";
@@ -69,5 +69,21 @@ describe("live comment refusal: one rule for the app and the realtime process", 
     expect(t.calls.rules).toBe(0);
     await new Promise((r) => setImmediate(r));
     expect(t.calls.rules).toBe(1);
+  });
+
+  it("a room's first comment and a stale rule set ask the app on the next turn too, not inside the message handler", async () => {
+    const t = roomsWith(rules);
+    open.push(t);
+    const first = t.rooms.comment(LIVE, { userId: 1, nick: "观众1", sessionId: "s1" }, "老师好");
+    expect(t.calls.rules).toBe(0);
+    expect(await first).toBeNull();
+    expect(t.calls.rules).toBe(1);
+    // A stale set is refreshed behind the comment, which the cached set answers at once.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    expect(await t.rooms.comment(LIVE, { userId: 3, nick: "观众3", sessionId: "s3" }, "我想提问")).toBe(MUTED_REFUSED);
+    expect(t.calls.rules).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(t.calls.rules).toBe(2);
   });
 });

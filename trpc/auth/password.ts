@@ -14,7 +14,11 @@ let guard: Promise<string> | undefined;
  * not exist spends one check, like one that does (made once per process with the same parameters).
  */
 export function timingGuardHash(): Promise<string> {
-  guard ??= hashPassword(`timing-guard-${Math.random()}`);
+  // A failed attempt is not kept: the next login tries again.
+  guard ??= hashPassword(`timing-guard-${Math.random()}`).catch((error: unknown) => {
+    guard = undefined;
+    throw error;
+  });
   return guard;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { commentRefusal, commentRulesOf, type CommentRules } from "@base/live-comment";
 import type { Bus } from "../bus";
 import { PRESENCE_REPORT_MS, type LiveComment, type LiveFrame, type LiveFrameType } from "../protocol";
@@ -73,7 +74,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
    * handler such a request now and then had the new socket dropped (decision 021).
    */
   async function loadRules(r: Room) {
-    r.loading ??= new Promise<void>((turn) => setImmediate(turn))
+    r.loading ??= nextTurn()
       .then(() => client.rules(r.liveId))
       .then((rules) => {
         r.rules = commentRulesOf(rules);

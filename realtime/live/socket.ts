@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { HttpResponse, TemplatedApp, WebSocket } from "uWebSockets.js";
 import { isRefusal } from "../app-client";
 import type { Bus } from "../bus";
@@ -109,7 +110,7 @@ export function mountLiveRooms(
       // uWebSockets.js is still upgrading (the handler runs inside the upgrade's cork) now and then had the
       // new socket dropped without a close frame (1006), 2 runs in 8 of live-room.test.ts; none in 16 since.
       if (v.since !== null)
-        new Promise<void>((r) => setImmediate(r)).then(() => missed(v.liveId, v.since!)).then(
+        nextTurn().then(() => missed(v.liveId, v.since!)).then(
           (text) => viewers.has(ws) && ws.send(text),
           (error: unknown) => {
             console.warn(`realtime live ${v.liveId}: could not load missed comments: ${error instanceof Error ? error.message : String(error)}`);

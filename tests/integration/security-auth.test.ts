@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { identityAttempts, loginAttempts, rateLimits, sessions, smsCodes, users, verificationGrants } from "@db/schema";
-import { verifyPassword } from "@trpc-app/auth/password";
+import { hashPassword, timingGuardHash, verifyPassword } from "@trpc-app/auth/password";
 import { createSession } from "@trpc-app/auth/session";
 import { RESET_COOKIE } from "@trpc-app/auth/account.service";
 import { clientIp, PEER_ADDRESS_HEADER } from "@trpc-app/context";
@@ -16,10 +16,10 @@ import { latestCode, outboxCount } from "../helpers/outbox";
 import { createUser } from "../factories/user";
 import { createIdentity, makeIdNo, seedIdentityReference } from "../factories/identity";
 
-// Counts the argon2 verifications the login makes, still running the real check.
+// Counts the argon2 hashes and verifications the login makes, still running the real ones.
 vi.mock("@trpc-app/auth/password", async (importOriginal) => {
   const real = await importOriginal<typeof import("@trpc-app/auth/password")>();
-  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+  return { ...real, hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
 });
 
 const U = "/api/elearning/caiyun/front/user";
@@ -195,6 +195,19 @@ describeEachDb("security: try limits hold under parallel requests", (getDb, kind
     expect(right.legacyCode).toBe("user.status.locked");
     expect(verifications).not.toHaveBeenCalled();
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("a login for an account that does not exist makes one check against the guard hash and hashes nothing", async () => {
+    const hashes = vi.mocked(hashPassword);
+    for (const account of ["nobody_one", "nobody_two"]) {
+      hashes.mockClear();
+      verifications.mockClear();
+      const err = await rejection(testClient(getDb(), { ip: "10.2.2.1" }).call((c) => c.auth.login({ authentication_type: "password", account, password: WRONG })));
+      expect(err.message).toBe("账号或密码错误");
+      expect(hashes).not.toHaveBeenCalled();
+      expect(verifications).toHaveBeenCalledTimes(1);
+      expect(verifications).toHaveBeenCalledWith(await timingGuardHash(), WRONG);
+    }
   });
 
   it("60 parallel wrong SMS codes are compared 5 times against one code, which is then void", async () => {

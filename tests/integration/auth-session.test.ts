@@ -100,6 +100,19 @@ describeEachDb("sessions", (getDb) => {
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
+  // The lookups of one turn go to the database as one statement (db/batch.ts): each must find its own.
+  it("sessions read together each find their own user; an unknown, expired or disabled one finds none", async () => {
+    const db = getDb();
+    const people = await Promise.all([1, 2, 3, 4, 5].map((i) => createUser(db, { nick: `学员${i}` })));
+    const clients = await Promise.all(people.map((u) => signedInClient(db, u.id)));
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(clients[3]!.jar[SESSION_COOKIE]!)));
+    await db.update(users).set({ status: 0 }).where(eq(users.id, people[4]!.id));
+    const unknown = testClient(db, { cookies: { [SESSION_COOKIE]: "abcdefghijklmnopqrstuvwxyz234567" } });
+    const seen = await Promise.all([...clients, unknown, clients[0]!].map((c) => c.call((x) => x.auth.me())));
+    expect(seen.map((s) => s.isLogin)).toEqual([1, 1, 1, 0, 0, 0, 1]);
+    expect(seen.map((s) => ("userId" in s ? s.userId : null))).toEqual([people[0]!.id, people[1]!.id, people[2]!.id, null, null, null, people[0]!.id]);
+  });
+
   it("a made-up or malformed token is a visitor", async () => {
     for (const token of ["abcdefghijklmnopqrstuvwxyz234567", "short", "x".repeat(500), "%00%zz"]) {
       const client = testClient(getDb(), { cookies: { [SESSION_COOKIE]: token } });

@@ -152,6 +152,42 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect((await rejection(client.call((c) => c.exam.saveAnswer({ paperId, questionId: other.id, answer: ["A"] })))).message).toBe("该题不在本试卷中");
   });
 
+  // Saves arriving together go to the database as one statement (db/batch.ts): each must still land on its
+  // own paper only, and one that must be refused is refused alone, with its own reason.
+  it("saves of many learners sent together each land on their own paper; a refused one fails alone", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id });
+    const learners = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => learner(db, `考生${i}`)));
+    const papers: number[] = [];
+    for (const l of learners) {
+      await l.client.call((c) => c.exam.register({ examId: exam.id }));
+      papers.push((await l.client.call((c) => c.exam.start({ examId: exam.id }))).paperId);
+    }
+    const submitted = learners[5]!;
+    await submitted.client.call((c) => c.exam.submit({ paperId: papers[5]! }));
+    const other = await createQuestion(db, { questionType: 3, answer: ["正确"] });
+    const calls = [
+      ...learners.slice(0, 4).flatMap((l, i) => [
+        l.client.call((c) => c.exam.saveAnswer({ paperId: papers[i]!, questionId: q.single.id, answer: [`答${i}`], seq: 1 })),
+        l.client.call((c) => c.exam.saveAnswer({ paperId: papers[i]!, questionId: q.judge.id, answer: [`判${i}`], seq: 1 })),
+      ]),
+      // Another learner's paper, a question not on the paper, a paper already handed in.
+      learners[4]!.client.call((c) => c.exam.saveAnswer({ paperId: papers[0]!, questionId: q.fill.id, answer: ["冒名"], seq: 1 })),
+      learners[4]!.client.call((c) => c.exam.saveAnswer({ paperId: papers[4]!, questionId: other.id, answer: ["A"], seq: 1 })),
+      submitted.client.call((c) => c.exam.saveAnswer({ paperId: papers[5]!, questionId: q.single.id, answer: ["B"], seq: 1 })),
+    ];
+    const settled = await Promise.allSettled(calls);
+    expect(settled.slice(0, 8).map((s) => s.status)).toEqual(Array(8).fill("fulfilled"));
+    expect(settled.slice(0, 8).map((s) => (s as PromiseFulfilledResult<{ kept: boolean }>).value.kept)).toEqual(Array(8).fill(true));
+    const reasons = settled.slice(8).map((s) => (s.status === "rejected" ? (s.reason as Error).message : "saved"));
+    expect(reasons).toEqual(["答卷不存在", "该题不在本试卷中", "试卷已提交，不能继续作答"]);
+    const rows = await db.select().from(examAnswers).where(sql`${examAnswers.attemptId} in ${papers}`);
+    expect(rows.map((r) => [papers.indexOf(r.attemptId), r.questionId, r.answer]).sort()).toEqual(
+      [0, 1, 2, 3].flatMap((i) => [[i, q.single.id, [`答${i}`]], [i, q.judge.id, [`判${i}`]]]).sort(),
+    );
+  });
+
   // The submit reads the answers in the same round trip as it takes the attempt's lock: they must be read
   // after the lock, or an answer whose save held the row while the submit waited would go ungraded.
   it.skipIf(kind === "pglite")("an answer saved while the submit waits for the attempt's lock is graded with the paper", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
+import { batched } from "@db/batch";
 import { prepared } from "@db/prepared";
 import { sessions, users } from "@db/schema";
 import { publishSessionsEnded } from "../realtime/publish";
@@ -52,23 +53,34 @@ export async function createSession(
   return { token, session };
 }
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
+
+/**
+ * Every signed-in request reads its session: the lookups of one turn go as one statement (db/batch.ts),
+ * built once per database handle.
+ */
+function sessionLookup(db: DbOrTx) {
+  return batched<string, SessionRow | null>(db, "session_by_id", async (d, ids) => {
+    const rows = await prepared(d, "sessions_by_ids", (x) =>
+      x
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(sessions.userId, users.id))
+        .where(sql`${sessions.id} = any(string_to_array(${sql.placeholder("ids")}, ','))`)
+        .prepare("sessions_by_ids"),
+    ).execute({ ids: ids.join(",") });
+    const byId = new Map(rows.map((r) => [r.session.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+}
+
 export async function validateSessionToken(
   db: DbOrTx,
   token: string,
 ): Promise<{ session: SessionInfo; user: SessionUser } | null> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
   const id = hashToken(token);
-  // Every signed-in request runs this lookup: built once per database handle.
-  const rows = await prepared(db, "session_by_id", (d) =>
-    d
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(sessions.userId, users.id))
-      .where(eq(sessions.id, sql.placeholder("id")))
-      .limit(1)
-      .prepare("session_by_id"),
-  ).execute({ id });
-  const row = rows[0];
+  const row = await sessionLookup(db)(id);
   if (!row) return null;
   const now = Date.now();
   if (row.session.expiresAt.getTime() <= now) {

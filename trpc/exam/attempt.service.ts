@@ -2,6 +2,7 @@ import { creditStudyDay } from "../checkin/study-days.service";
 import { onPathContentCompleted } from "../path/completion.service";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
+import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, notFound } from "@base/errors";
@@ -310,40 +311,54 @@ function checkWritable(a: Attempt) {
   if (isPastGrace(a.deadline)) throw fail(TIME_UP);
 }
 
+type SaveCall = { paperId: number; userId: number; questionId: number; answer: string[]; seq: number };
+
+/** The fast path's statement for a turn's saves: answers, per call, whether the answer was stored. */
+function saveFast(db: Db) {
+  return batched<SaveCall, boolean>(
+    db,
+    "exam_save_answers",
+    async (d, calls) => {
+      const result = await preparedSql(d, "exam_save_answers", () => {
+        const p = (name: string) => sql.placeholder(name);
+        return sql`
+        with x as (
+          select * from jsonb_to_recordset(${p("calls")}::jsonb) as x(paper_id bigint, user_id bigint, question_id bigint, answer jsonb, seq bigint)
+        ), a as (
+          select x.paper_id, x.question_id, x.answer, x.seq from x
+          join ${examAttempts} t on t.id = x.paper_id and t.user_id = x.user_id and t.status = 1
+            and (t.deadline is null or t.deadline >= ${p("cutoff")}::timestamptz)
+            and t.items @> jsonb_build_array(jsonb_build_object('questionId', x.question_id))
+          for share of t
+        )
+        insert into ${examAnswers} (attempt_id, question_id, answer, seq)
+        select a.paper_id, a.question_id, a.answer, a.seq from a
+        on conflict (attempt_id, question_id) do update set answer = excluded.answer, seq = excluded.seq, saved_at = now()
+          where ${examAnswers.seq} <= excluded.seq
+        returning attempt_id, question_id`;
+      }).execute({
+        calls: JSON.stringify(calls.map((c) => ({ paper_id: c.paperId, user_id: c.userId, question_id: c.questionId, answer: c.answer, seq: c.seq }))),
+        cutoff: graceCutoff().toISOString(),
+      });
+      const stored = new Set(rowsOf<{ attempt_id: number; question_id: number }>(result).map((r) => `${r.attempt_id}:${r.question_id}`));
+      return calls.map((c) => stored.has(`${c.paperId}:${c.questionId}`));
+    },
+    // One statement cannot upsert the same row twice: a second save of a question waits for the next.
+    { group: (c) => `${c.paperId}:${c.questionId}` },
+  );
+}
+
 /**
  * Saves one answer as given. The row lock (shared) keeps a save from landing after grading; the
  * upsert keeps the highest sequence number, so a late-arriving older save never overwrites a newer one.
  */
 export async function saveAnswer(db: Db, userId: number, input: { paperId: number; questionId: number; answer: string[]; seq?: number }) {
   const seq = input.seq ?? Date.now();
-  // Fast path, one statement: the attempt row is share-locked, checked (owner, running, in time, question
-  // on the paper) and the answer upserted; anything else falls through to the checks below for the reason.
-  const cutoff = graceCutoff();
-  const fast = await preparedSql(db, "exam_save_answer", () => {
-    const p = (name: string) => sql.placeholder(name);
-    return sql`
-    with a as (
-      select ${examAttempts.id} as id from ${examAttempts}
-      where ${examAttempts.id} = ${p("paperId")} and ${examAttempts.userId} = ${p("userId")} and ${examAttempts.status} = 1
-        and (${examAttempts.deadline} is null or ${examAttempts.deadline} >= ${p("cutoff")}::timestamptz)
-        and ${examAttempts.items} @> ${p("onPaper")}::jsonb
-      for share
-    )
-    insert into ${examAnswers} (attempt_id, question_id, answer, seq)
-    select a.id, ${p("questionId")}, ${p("answer")}::jsonb, ${p("seq")} from a
-    on conflict (attempt_id, question_id) do update set answer = excluded.answer, seq = excluded.seq, saved_at = now()
-      where ${examAnswers.seq} <= excluded.seq
-    returning seq`;
-  }).execute({
-    paperId: input.paperId,
-    userId,
-    cutoff: cutoff.toISOString(),
-    onPaper: JSON.stringify([{ questionId: input.questionId }]),
-    questionId: input.questionId,
-    answer: JSON.stringify(input.answer),
-    seq,
-  });
-  if (rowsOf(fast).length) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
+  // Fast path, one statement for all the saves of this turn (db/batch.ts): each attempt row is
+  // share-locked, checked (owner, running, in time, question on the paper) and the answer upserted. A save
+  // it did not keep, or a statement that failed, goes through the checks below for the reason.
+  const kept = await saveFast(db)({ paperId: input.paperId, userId, questionId: input.questionId, answer: input.answer, seq }).catch(() => false);
+  if (kept) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
   // One transaction: read the attempt under a shared lock (grading takes it exclusively), then upsert.
   const out = await db.transaction(async (tx) => {
     const [a] = await tx

@@ -77,7 +77,10 @@ async function client() {
   process.send!({ op: "ready" });
   const { base, examId, tokens, startAt, windowMs, sockets, timeoutMs } = await run;
   const url = new URL(base);
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  // First in, first out: every kept connection is used in turn, as each learner's browser uses its own.
+  // Node's default (last in, first out) leaves the ones at the bottom idle until the server's 65 s
+  // keep-alive closes them, and a call sent as one closes is reset (seen in runs longer than 65 s).
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, scheduling: "fifo" });
   const lat = { start: [] as number[], paper: [] as number[], save: [] as number[], submit: [] as number[] };
   const acked: number[] = [];
   const errors: Record<string, number> = {};

@@ -111,7 +111,9 @@ export async function startExam(db: Db, userId: number, examId: number) {
       .update(examAttempts)
       .set({ status: 1, startedAt: now, deadline: deadlineOf(exam, now) })
       .where(and(eq(examAttempts.id, current.id), eq(examAttempts.status, 0)))
-      .returning();
+      .returning()
+      .prepare("exam_start_attempt")
+      .execute();
     if (started) return attemptView(exam, started);
   }
   const attempt = await db.transaction(async (tx) => {
@@ -467,7 +469,7 @@ function usedSecondsOf(a: Attempt): number | null {
 async function breakdownOf(db: DbOrTx, a: Attempt) {
   const ids = a.items.map((i) => i.questionId);
   const [types, answers] = await Promise.all([
-    ids.length ? db.select({ id: examQuestions.id, questionType: examQuestions.questionType }).from(examQuestions).where(inArray(examQuestions.id, ids)) : [],
+    ids.length ? db.select({ id: examQuestions.id, questionType: examQuestions.questionType }).from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_result_types").execute() : [],
     prepared(db, "exam_result_answers", (d) =>
       d
         .select({ questionId: examAnswers.questionId, answer: examAnswers.answer, score: examAnswers.score, isCorrect: examAnswers.isCorrect })

@@ -154,7 +154,8 @@ export async function checkExam(db: Db, userId: number, examId: number) {
 }
 
 async function questionsOf(db: DbOrTx, ids: number[]) {
-  const rows = ids.length ? await db.select().from(examQuestions).where(inArray(examQuestions.id, ids)) : [];
+  // Prepared: a paper's question count gives the same text, kept per connection (one round trip, not two).
+  const rows = ids.length ? await db.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_paper_questions").execute() : [];
   return new Map(rows.map((q) => [q.id, q]));
 }
 

@@ -81,10 +81,12 @@ export const DATABASE_UNAVAILABLE = "服务暂时繁忙，请稍后重试";
 /** Seconds a client is asked to wait before trying again when the database cannot be reached. */
 export const DATABASE_RETRY_SECONDS = 5;
 
-// postgres.js connection failures, and the server's own codes for "shutting down" and "cannot connect".
+// postgres.js connection failures, and the server's own codes for "shutting down", "cannot connect" and
+// "too many connections" (53300: every connection slot taken, as when the web tier's pools together
+// outgrow the server's max_connections; the same request may pass once a slot frees).
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED",
-  "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006",
+  "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300",
 ]);
 
 /** The retryable refusal a request gets while the database cannot be reached. */

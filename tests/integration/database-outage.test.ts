@@ -92,3 +92,34 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     expect(answer).toMatchObject({ name: "政府采购法律法规精讲" });
   }, 40_000);
 });
+
+// Every connection slot taken (PostgreSQL's 53300, as when the web tier's pools together outgrow the
+// server's max_connections): the same retryable refusal, not a failure. A role allowed no connection
+// at all meets the same refusal on every attempt.
+describe.skipIf(!pgUp)("the database has no connection slot left [postgres]", () => {
+  let backing: DbHandle;
+  let limited: DbHandle;
+  const role = `cy_no_slot_${process.pid}_${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    backing = await createTestDb("postgres");
+    await backing.db.execute(sql.raw(`create role ${role} login connection limit 0`));
+    const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
+    limited = await openDatabase({ databaseUrl: `postgres://${role}@127.0.0.1:5432/${name}`, max: 2 });
+  });
+  afterAll(async () => {
+    await limited?.close().catch(() => {});
+    await backing?.db.execute(sql.raw(`drop role if exists ${role}`)).catch(() => {});
+    await backing?.close();
+  });
+
+  it("refuses with a retryable 503", async () => {
+    const client = testClient(limited.db);
+    await expect(client.call((c) => c.course.detail({ courseId: 1 }))).rejects.toMatchObject({
+      legacyCode: "503",
+      code: "SERVICE_UNAVAILABLE",
+      message: "服务暂时繁忙，请稍后重试",
+      retryAfter: 5,
+    });
+  });
+});

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
-import { badInput, fail, notFound } from "@base/errors";
+import { badInput, fail, isDatabaseUnavailable, notFound } from "@base/errors";
 import {
   allowedAttempts,
   assertOpen,
@@ -363,7 +363,11 @@ export async function saveAnswer(db: Db, userId: number, input: { paperId: numbe
   // Fast path, one statement for all the saves of this turn (db/batch.ts): each attempt row is
   // share-locked, checked (owner, running, in time, question on the paper) and the answer upserted. A save
   // it did not keep, or a statement that failed, goes through the checks below for the reason.
-  const kept = await saveFast(db)({ paperId: input.paperId, userId, questionId: input.questionId, answer: input.answer, seq }).catch(() => false);
+  const kept = await saveFast(db)({ paperId: input.paperId, userId, questionId: input.questionId, answer: input.answer, seq }).catch((e: unknown) => {
+    // Every save of that statement takes the checks below; a fault of the statement itself should not hide there.
+    if (!isDatabaseUnavailable(e)) console.warn(`[exam] saves together failed, each saved alone: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+    return false;
+  });
   if (kept) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };
   // One transaction: read the attempt under a shared lock (grading takes it exclusively), then upsert.
   const out = await db.transaction(async (tx) => {

@@ -67,8 +67,8 @@ export function batcher<K, R>(run: (keys: K[]) => Promise<R[]>, opts: { group?: 
 
 /**
  * The batcher `name` of this database handle, made once (as prepared statements are). Inside a
- * transaction there is nothing to gather: its statements run one after another on its connection, so
- * `alone` runs the call by itself there.
+ * transaction there is nothing to gather (its statements run one after another on its connection): the
+ * call runs there by itself.
  */
 export function batched<K, R>(
   db: DbOrTx,

@@ -343,7 +343,12 @@ function saveFast(db: Db) {
           where ${examAnswers.seq} <= excluded.seq
         returning attempt_id, question_id`;
       }).execute({
-        calls: JSON.stringify(calls.map((c) => ({ paper_id: c.paperId, user_id: c.userId, question_id: c.questionId, answer: c.answer, seq: c.seq }))),
+        // In key order, so two statements that share rows take their locks in the same order (no deadlock).
+        calls: JSON.stringify(
+          [...calls]
+            .sort((a, b) => a.paperId - b.paperId || a.questionId - b.questionId)
+            .map((c) => ({ paper_id: c.paperId, user_id: c.userId, question_id: c.questionId, answer: c.answer, seq: c.seq })),
+        ),
         cutoff: graceCutoff().toISOString(),
       });
       const stored = new Set(rowsOf<{ attempt_id: number; question_id: number }>(result).map((r) => `${r.attempt_id}:${r.question_id}`));

@@ -140,6 +140,27 @@ describeEachDb("registration", (getDb, kind) => {
 describeEachDb("password reset and change", (getDb, kind) => {
   const mobileOf = (n: number) => `1350000${kind === "pglite" ? 1 : 2}${String(n).padStart(3, "0")}`;
 
+  // The user factory's hashes: tests get argon2id at its lightest, made once per password (logins cost
+  // about 1 ms); anything else (the demo data of npm start) the product's parameters and a salt per user.
+  it("test users get the lightest hash once per password; outside tests the product's, a salt each", async () => {
+    const db = getDb();
+    const params = (h: string | null) => h!.split("$").slice(1, 4).join("$");
+    const [a, b] = [await createUser(db, { password: "Light@2026pass" }), await createUser(db, { password: "Light@2026pass" })];
+    expect(params(a.passwordHash)).toBe("argon2id$v=19$m=1024,t=1,p=1");
+    expect(b.passwordHash).toBe(a.passwordHash);
+    expect(await verifyPassword(a.passwordHash!, "Light@2026pass")).toBe(true);
+    const testEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "development";
+    try {
+      const [c, d] = [await createUser(db, { password: "Light@2026pass" }), await createUser(db, { password: "Light@2026pass" })];
+      expect(params(c.passwordHash)).toBe("argon2id$v=19$m=19456,t=2,p=1");
+      expect(d.passwordHash).not.toBe(c.passwordHash);
+      expect(await verifyPassword(c.passwordHash!, "Light@2026pass")).toBe(true);
+    } finally {
+      process.env.NODE_ENV = testEnv;
+    }
+  });
+
   it("resetPassword without a checked phone or code is refused", async () => {
     const mobile = mobileOf(1);
     const user = await createUser(getDb(), { mobile });

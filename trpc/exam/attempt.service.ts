@@ -188,9 +188,12 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
 
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
 
-/** The paper's questions, for grading. */
-const questionsOf = (tx: DbOrTx, ids: number[]) =>
-  ids.length ? tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_grade_questions").execute() : Promise.resolve([]);
+/**
+ * A paper's questions by id, for grading and for the learner's paper: prepared, so a paper's question count
+ * gives the same text, kept per connection (one round trip, where an unprepared statement needs two).
+ */
+export const questionsOf = (tx: DbOrTx, ids: number[]) =>
+  ids.length ? tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_paper_questions").execute() : Promise.resolve([]);
 
 /**
  * Grades and closes an attempt inside a transaction that holds its row lock, given its stored answers and

@@ -18,7 +18,7 @@ import { isOpenTo, userScope } from "../org/membership";
 import { inSiteScope, type SiteScope } from "../site/site.service";
 import { examExemptions, userWhiteInfo } from "../org/whitelist.service";
 import { allowedAttempts, assertOpen, EXAM_ENDED, examPhase, loadExam, NOT_REGISTERED, seconds, startRefusal, type Exam } from "./access";
-import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, register, sweepOverdue, type Attempt } from "./attempt.service";
+import { attemptView, closeIfOverdue, ownAttempt, ownAttemptWithExam, preparePaper, questionsOf, register, sweepOverdue, type Attempt } from "./attempt.service";
 import { blankCount, QUESTION_TYPE_NAMES } from "./grading";
 import { noticeDone } from "./precheck.service";
 import { remainVerifyCount } from "./proctor.service";
@@ -153,10 +153,8 @@ export async function checkExam(db: Db, userId: number, examId: number) {
   };
 }
 
-async function questionsOf(db: DbOrTx, ids: number[]) {
-  // Prepared: a paper's question count gives the same text, kept per connection (one round trip, not two).
-  const rows = ids.length ? await db.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_paper_questions").execute() : [];
-  return new Map(rows.map((q) => [q.id, q]));
+async function questionsById(db: DbOrTx, ids: number[]) {
+  return new Map((await questionsOf(db, ids)).map((q) => [q.id, q]));
 }
 
 const learnerQuestion = (q: typeof examQuestions.$inferSelect, score: number, sort: number) => ({
@@ -177,7 +175,7 @@ export async function paperContent(db: Db, userId: number, paperId: number) {
   const a = await closeIfOverdue(db, exam, own.a);
   if (a.status === 0) throw fail("请先开始考试");
   const [byId, saved] = await Promise.all([
-    questionsOf(db, a.items.map((i) => i.questionId)),
+    questionsById(db, a.items.map((i) => i.questionId)),
     prepared(db, "exam_answers_of_attempt", (d) =>
       d.select().from(examAnswers).where(eq(examAnswers.attemptId, sql.placeholder("attemptId"))).prepare("exam_answers_of_attempt"),
     ).execute({ attemptId: a.id }),
@@ -205,7 +203,7 @@ export async function questionContent(db: Db, userId: number, input: { paperId: 
   if (a.status === 0) throw fail("请先开始考试");
   const idx = a.items.findIndex((i) => i.questionId === input.questionId);
   if (idx < 0) throw notFound("该题不在本试卷中");
-  const q = (await questionsOf(db, [input.questionId])).get(input.questionId);
+  const q = (await questionsById(db, [input.questionId])).get(input.questionId);
   if (!q) throw notFound("试题不存在");
   const [saved] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, a.id), eq(examAnswers.questionId, q.id)));
   return { ...learnerQuestion(q, a.items[idx]!.score, idx + 1), paperId: a.id, answer: saved?.answer ?? [] };
@@ -239,7 +237,7 @@ function reviewItem(q: typeof examQuestions.$inferSelect, score: number, sort: n
 
 export async function viewAnswers(db: Db, userId: number, input: { examId?: number; paperId?: number }) {
   const { a, exam } = await reviewableAttempt(db, userId, input);
-  const byId = await questionsOf(db, a.items.map((i) => i.questionId));
+  const byId = await questionsById(db, a.items.map((i) => i.questionId));
   const saved = new Map((await db.select().from(examAnswers).where(eq(examAnswers.attemptId, a.id))).map((s) => [s.questionId, s]));
   return {
     examId: exam.id,
@@ -258,7 +256,7 @@ export async function questionAnswer(db: Db, userId: number, input: { paperId: n
   const { a } = await reviewableAttempt(db, userId, { paperId: input.paperId });
   const idx = a.items.findIndex((i) => i.questionId === input.questionId);
   if (idx < 0) throw notFound("该题不在本试卷中");
-  const q = (await questionsOf(db, [input.questionId])).get(input.questionId)!;
+  const q = (await questionsById(db, [input.questionId])).get(input.questionId)!;
   const [ans] = await db.select().from(examAnswers).where(and(eq(examAnswers.attemptId, a.id), eq(examAnswers.questionId, q.id)));
   return reviewItem(q, a.items[idx]!.score, idx + 1, ans);
 }

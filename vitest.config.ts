@@ -4,11 +4,13 @@ import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-/** Integration files that mock modules: they run isolated (see the projects below). */
-const INTEGRATION = fileURLToPath(new URL("./tests/integration", import.meta.url));
-const MOCKING = readdirSync(INTEGRATION)
-  .filter((f) => f.endsWith(".test.ts") && readFileSync(join(INTEGRATION, f), "utf8").includes("vi.mock("))
-  .map((f) => `tests/integration/${f}`);
+/** Files of a folder that mock a module (vi.mock): they run isolated, each in a process of its own (below). */
+function mocking(folder: string): string[] {
+  const dir = fileURLToPath(new URL(`./tests/${folder}`, import.meta.url));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".test.ts") && readFileSync(join(dir, f), "utf8").includes("vi.mock("))
+    .map((f) => `tests/${folder}/${f}`);
+}
 
 const shared = {
   environment: "node" as const,
@@ -29,15 +31,18 @@ export default defineConfig({
     // Threads share their worker's loaded modules; forks keep a process per file.
     poolOptions: { threads: { isolate: false } },
     projects: [
-      // Unit and legacy files run in threads that keep their loaded modules from file to file: the app is
-      // imported once per worker instead of once per file, which halves their CPU time.
-      { plugins: [tsconfigPaths()], test: { ...shared, name: "unit", include: ["tests/unit/**/*.test.ts"], pool: "threads" } },
-      // Integration files too share their thread's modules (each still gets its own databases and data
-      // folder from the setup file); a file that mocks a module (vi.mock) would leak the mock into the
-      // files after it, so those run isolated, each in a process of its own.
-      { plugins: [tsconfigPaths()], test: { ...shared, name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: MOCKING, pool: "threads" } },
-      ...(MOCKING.length ? [{ plugins: [tsconfigPaths()], test: { ...shared, name: "integration-isolated", include: MOCKING, pool: "forks" as const } }] : []),
-      { plugins: [tsconfigPaths()], test: { ...shared, name: "legacy", include: ["tests/legacy/**/*.test.ts"], pool: "threads" } },
+      // Unit, legacy and integration files run in threads that keep their loaded modules from file to file:
+      // the app is imported once per worker instead of once per file, which halves their CPU time (each
+      // integration file still gets its own databases and data folder from the setup file). A file that
+      // mocks a module (vi.mock) would find the real module already loaded by an earlier file, and would
+      // leak its mock into the files after it, so those run isolated, each in a process of its own.
+      ...["unit", "integration", "legacy"].flatMap((folder) => {
+        const isolated = mocking(folder);
+        return [
+          { plugins: [tsconfigPaths()], test: { ...shared, name: folder, include: [`tests/${folder}/**/*.test.ts`], exclude: isolated, pool: "threads" as const } },
+          ...(isolated.length ? [{ plugins: [tsconfigPaths()], test: { ...shared, name: `${folder}-isolated`, include: isolated, pool: "forks" as const } }] : []),
+        ];
+      }),
     ],
   },
 });

@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, exams, materialFolders } from "@db/schema";
-import { sweepOverdue } from "@trpc-app/exam/attempt.service";
+import { loadExam } from "@trpc-app/exam/access";
+import { closeSubmitted, SubmitType, sweepOverdue } from "@trpc-app/exam/attempt.service";
 import { gradeAnswer, normaliseText } from "@trpc-app/exam/grading";
 import { createExam, createFixedPaper, createQuestion, createRandomPaper } from "../factories/exam";
 import { addMembership, createNode } from "../factories/org";
@@ -186,6 +187,73 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect(rows.map((r) => [papers.indexOf(r.attemptId), r.questionId, r.answer]).sort()).toEqual(
       [0, 1, 2, 3].flatMap((i) => [[i, q.single.id, [`答${i}`]], [i, q.judge.id, [`判${i}`]]]).sort(),
     );
+  });
+
+  // Learners whose time ends together submit together: the closes of one turn share one transaction.
+  async function startedLearners(db: Db, count: number) {
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, passScore: 60 });
+    const learners = await Promise.all(Array.from({ length: count }, (_, i) => learner(db, `交卷考生${i}`)));
+    const papers: number[] = [];
+    for (const [i, l] of learners.entries()) {
+      await l.client.call((c) => c.exam.register({ examId: exam.id }));
+      const { paperId } = await l.client.call((c) => c.exam.start({ examId: exam.id }));
+      papers.push(paperId);
+      // Learner i gets the single-choice right when i is even and the judgement right when i < 3.
+      await l.client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.single.id, answer: [i % 2 === 0 ? "A" : "B"], seq: 1 }));
+      await l.client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.judge.id, answer: [i < 3 ? "A" : "B"], seq: 1 }));
+    }
+    const expected = papers.map((_, i) => (i % 2 === 0 ? 20 : 0) + (i < 3 ? 20 : 0));
+    return { q, exam: await loadExam(db, exam.id), learners, papers, expected };
+  }
+  const attemptsById = async (db: Db, ids: number[]) => {
+    const rows = await db.select().from(examAttempts).where(inArray(examAttempts.id, ids));
+    return ids.map((id) => rows.find((r) => r.id === id)!);
+  };
+
+  it("submits of one turn close in one transaction, each graded as alone; a learner's second submit goes in the next", async () => {
+    const db = getDb();
+    const { exam, learners, papers, expected } = await startedLearners(db, 6);
+    // One paper is already handed in: its submit answers it as it stands.
+    await learners[5]!.client.call((c) => c.exam.submit({ paperId: papers[5]! }));
+    const before = await attemptsById(db, papers);
+    const transactions = vi.spyOn(db, "transaction");
+    try {
+      const closing = [...before, before[0]!].map((a) => closeSubmitted(db, exam, a, SubmitType.learner));
+      const closed = await Promise.all(closing);
+      // One for the turn, one for learner 0's second submit (never in the same transaction as the first).
+      expect(transactions).toHaveBeenCalledTimes(2);
+      expect(closed.map((a) => a!.status)).toEqual(Array(7).fill(2));
+      expect(closed.map((a) => a!.score)).toEqual([...expected, expected[0]]);
+    } finally {
+      transactions.mockRestore();
+    }
+    const after = await attemptsById(db, papers);
+    expect(after.map((a) => a.score)).toEqual(expected);
+    expect(after.map((a) => a.submitType)).toEqual(Array(6).fill(SubmitType.learner));
+    // The paper handed in before kept its time; the others closed once.
+    expect(after[5]!.submittedAt).toEqual(before[5]!.submittedAt);
+    const graded = await db.select().from(examAnswers).where(inArray(examAnswers.attemptId, papers));
+    expect(graded.every((r) => r.score !== null)).toBe(true);
+    expect(graded.filter((r) => r.isCorrect === 1).map((r) => papers.indexOf(r.attemptId)).sort()).toEqual([0, 0, 1, 2, 2, 4]);
+  });
+
+  it("when the turn's transaction fails, each submit closes alone", async () => {
+    const db = getDb();
+    const { exam, papers, expected } = await startedLearners(db, 4);
+    const before = await attemptsById(db, papers);
+    const transactions = vi.spyOn(db, "transaction").mockImplementationOnce(() => Promise.reject(new Error("连接中断")));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const closed = await Promise.all(before.map((a) => closeSubmitted(db, exam, a, SubmitType.learner)));
+      expect(closed.map((a) => a!.score)).toEqual(expected);
+      expect(transactions).toHaveBeenCalledTimes(1 + 4);
+      expect(warn).toHaveBeenCalledTimes(4);
+    } finally {
+      transactions.mockRestore();
+      warn.mockRestore();
+    }
+    expect((await attemptsById(db, papers)).map((a) => [a.status, a.score])).toEqual(expected.map((s) => [2, s]));
   });
 
   // The submit reads the answers in the same round trip as it takes the attempt's lock: they must be read

@@ -277,6 +277,67 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
   });
 }
 
+type CloseCall = { exam: Exam; attemptId: number; userId: number; submitType: number; items: Attempt["items"] };
+
+/**
+ * The submits of one turn closed in one transaction (decision 022). When a deadline or a synchronised
+ * paper ends, every learner submits within seconds; alone, each close holds a transaction connection for
+ * four round trips, and submits queue for those connections. Together: the attempts locked in id order
+ * (two such transactions, or one and the saves' share locks, wait for each other and never deadlock),
+ * their answers and questions read in the same round trip, then every attempt graded and closed as
+ * alone, its statements pipelined beside the others'. A learner's two closes never share a transaction
+ * (their certificates and maps would interleave); the second goes in the next. When the transaction
+ * fails, nothing of it was written and each submit closes alone (closeLocked), as before.
+ */
+function closeTogether(db: Db) {
+  return batched<CloseCall, Attempt | undefined>(
+    db,
+    "exam_close_attempts",
+    (d, calls) =>
+      d.transaction(async (tx) => {
+        const ids = calls.map((c) => c.attemptId).join(",");
+        const byIds = sql`${examAttempts.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
+        const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(byIds).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
+        const answers = prepared(tx, "exam_grade_answers_of", (t) =>
+          t.select().from(examAnswers).where(sql`${examAnswers.attemptId} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`).prepare("exam_grade_answers_of"),
+        ).execute({ ids });
+        const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
+        const [locked, given, known] = await Promise.all([lock, answers, questions]);
+        const attempts = new Map(locked.map((a) => [a.id, a]));
+        const answersOf = new Map<number, typeof given>();
+        for (const r of given) {
+          const list = answersOf.get(r.attemptId);
+          if (list) list.push(r);
+          else answersOf.set(r.attemptId, [r]);
+        }
+        const settled = await Promise.allSettled(
+          calls.map(async (c) => {
+            const a = attempts.get(c.attemptId);
+            if (!a || a.status !== 1) return a;
+            const { closed, tallies } = await finalise(tx, c.exam, a, c.submitType, answersOf.get(a.id) ?? [], known);
+            await checkClosedAttempt(tx, c.exam, closed, tallies);
+            return closed;
+          }),
+        );
+        // Every statement has answered before the transaction rolls back.
+        const failed = settled.find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
+        return settled.map((r) => (r as PromiseFulfilledResult<Attempt | undefined>).value);
+      }),
+    { group: (c) => String(c.userId) },
+  );
+}
+
+/** Closes a learner's submitted attempt with the others of its turn, or alone when that fails. */
+export async function closeSubmitted(db: Db, exam: Exam, a: Attempt, submitType: number) {
+  const call = { exam, attemptId: a.id, userId: a.userId, submitType, items: a.items };
+  const closed = await closeTogether(db)(call).catch((e: unknown) => {
+    if (!isDatabaseUnavailable(e)) console.warn(`[exam] submits together failed, each closed alone: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+    return null;
+  });
+  return closed ?? closeLocked(db, exam, a.id, submitType, false, a.items);
+}
+
 /** Any read of an attempt closes it when its time (plus grace) has passed. */
 export async function closeIfOverdue(db: DbOrTx, exam: Exam, a: Attempt, submitType: number = SubmitType.timeUp) {
   if (!isOverdue(a)) return a;
@@ -420,7 +481,7 @@ export async function submitPaper(
       if (a.items.some((i) => i.questionId === ans.questionId)) await saveAnswer(db, userId, { paperId: a.id, ...ans });
     }
   }
-  const closed = await closeLocked(db, exam, a.id, isOverdue(a) ? SubmitType.timeUp : submitType, false, a.items);
+  const closed = await closeSubmitted(db, exam, a, isOverdue(a) ? SubmitType.timeUp : submitType);
   return resultOfAttempt(db, exam, closed, userId);
 }
 

@@ -15,13 +15,28 @@ export const BATCH_MAX = 200;
  *
  * `run` answers every key's result in the keys' order. When it throws, the whole statement has failed
  * and nothing was written: every call of it gets the error (callers fall back to the call alone).
- * Keys that must not meet in one statement (the same row twice) share a `group` value; the second one
- * goes in the next statement, sent once the first has answered.
+ * Keys that must not meet in one statement (the same row twice) share a `group` value; a key whose group
+ * is in a statement still out waits for it to answer and goes in the next.
+ *
+ * `concurrency` bounds the statements out at once (unbounded by default). Calls made while the bound is
+ * reached wait and go together in the next statement once one answers, so the busier the process, the
+ * more calls a statement takes: a transaction that holds a connection for several round trips (the
+ * submits' closes) then runs once for many calls instead of queueing for connections.
  */
-export function batcher<K, R>(run: (keys: K[]) => Promise<R[]>, opts: { group?: (key: K) => string } = {}) {
-  type Call = { key: K; resolve: (r: R) => void; reject: (e: unknown) => void };
+export function batcher<K, R>(run: (keys: K[]) => Promise<R[]>, opts: { group?: (key: K) => string; concurrency?: number } = {}) {
+  type Call = { key: K; group: string | undefined; resolve: (r: R) => void; reject: (e: unknown) => void };
+  const limit = opts.concurrency ?? Infinity;
   let waiting: Call[] = [];
   let scheduled = false;
+  let out = 0;
+  /** Groups with a call in a statement that has not answered yet. */
+  const busy = new Set<string>();
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
 
   async function send(calls: Call[]) {
     try {
@@ -29,39 +44,36 @@ export function batcher<K, R>(run: (keys: K[]) => Promise<R[]>, opts: { group?: 
       calls.forEach((c, i) => c.resolve(results[i] as R));
     } catch (e) {
       for (const c of calls) c.reject(e);
+    } finally {
+      out -= 1;
+      for (const c of calls) if (c.group !== undefined) busy.delete(c.group);
+      if (waiting.length) schedule();
     }
   }
 
-  async function flush() {
+  function flush() {
     scheduled = false;
-    let rest = waiting;
-    waiting = [];
-    while (rest.length) {
+    while (waiting.length && out < limit) {
       const now: Call[] = [];
       const later: Call[] = [];
-      const seen = new Set<string>();
-      for (const c of rest) {
-        const g = opts.group?.(c.key);
-        if (g !== undefined && seen.has(g)) later.push(c);
+      for (const c of waiting) {
+        if (now.length >= BATCH_MAX || (c.group !== undefined && busy.has(c.group))) later.push(c);
         else {
-          if (g !== undefined) seen.add(g);
+          if (c.group !== undefined) busy.add(c.group);
           now.push(c);
         }
       }
-      const sends: Promise<void>[] = [];
-      for (let i = 0; i < now.length; i += BATCH_MAX) sends.push(send(now.slice(i, i + BATCH_MAX)));
-      await Promise.all(sends);
-      rest = later;
+      waiting = later;
+      if (!now.length) return;
+      out += 1;
+      void send(now);
     }
   }
 
   return (key: K) =>
     new Promise<R>((resolve, reject) => {
-      waiting.push({ key, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => void flush());
-      }
+      waiting.push({ key, group: opts.group?.(key), resolve, reject });
+      schedule();
     });
 }
 
@@ -74,7 +86,7 @@ export function batched<K, R>(
   db: DbOrTx,
   name: string,
   run: (db: Db, keys: K[]) => Promise<R[]>,
-  opts: { group?: (key: K) => string } = {},
+  opts: { group?: (key: K) => string; concurrency?: number } = {},
 ): (key: K) => Promise<R> {
   if (db instanceof PgTransaction) return (key) => run(db as unknown as Db, [key]).then((r) => r[0] as R);
   return prepared(db, `batch:${name}`, (d) => batcher<K, R>((keys) => run(d as Db, keys), opts));

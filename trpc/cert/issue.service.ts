@@ -183,28 +183,43 @@ export async function issueCertificate(tx: DbOrTx, req: IssueRequest): Promise<I
  * has now all passed. Called in the transaction that stored the pass.
  */
 export async function onExamPassed(tx: DbOrTx, userId: number, examId: number, score: number | null) {
+  await onExamPassedAll(tx, examId, [{ userId, score }]);
+}
+
+/**
+ * Learners passed an exam in one transaction (a turn's submits, decision 022): what binds the exam is
+ * read once; each learner's certificates are then issued as for one, beside the others' (a learner
+ * appears once).
+ */
+export async function onExamPassedAll(tx: DbOrTx, examId: number, passes: { userId: number; score: number | null }[]) {
+  if (!passes.length) return;
   const bound = await tx
     .select({ type: certBindings.businessType, id: certBindings.businessId })
     .from(certBindings)
     .where(sql`(${certBindings.businessType} = ${CERT_BUSINESS.exam} and ${certBindings.businessId} = ${examId}) or ${certBindings.businessType} = ${CERT_BUSINESS.series}`);
   if (!bound.length) return;
-  if (bound.some((b) => b.type === CERT_BUSINESS.exam)) await issueCertificate(tx, { userId, businessType: CERT_BUSINESS.exam, businessId: examId, score });
   const seriesIds = bound.filter((b) => b.type === CERT_BUSINESS.series).map((b) => b.id);
-  if (!seriesIds.length) return;
-  const series = await tx
-    .select({ id: examSeries.id, examIds: examSeries.examIds })
-    .from(examSeries)
-    .where(and(inArray(examSeries.id, seriesIds), isNull(examSeries.deletedAt), sql`${examSeries.examIds} @> ${JSON.stringify([examId])}::jsonb`));
-  for (const s of series) {
-    if (!s.examIds.length) continue;
-    const passed = await tx
-      .selectDistinct({ examId: examAttempts.examId })
-      .from(examAttempts)
-      .where(and(eq(examAttempts.userId, userId), inArray(examAttempts.examId, s.examIds), eq(examAttempts.isPass, 1)));
-    const done = new Set(passed.map((p) => p.examId));
-    done.add(examId);
-    if (s.examIds.every((id) => done.has(id))) await issueCertificate(tx, { userId, businessType: CERT_BUSINESS.series, businessId: s.id });
-  }
+  const series = seriesIds.length
+    ? await tx
+        .select({ id: examSeries.id, examIds: examSeries.examIds })
+        .from(examSeries)
+        .where(and(inArray(examSeries.id, seriesIds), isNull(examSeries.deletedAt), sql`${examSeries.examIds} @> ${JSON.stringify([examId])}::jsonb`))
+    : [];
+  await Promise.all(
+    passes.map(async ({ userId, score }) => {
+      if (bound.some((b) => b.type === CERT_BUSINESS.exam)) await issueCertificate(tx, { userId, businessType: CERT_BUSINESS.exam, businessId: examId, score });
+      for (const s of series) {
+        if (!s.examIds.length) continue;
+        const passed = await tx
+          .selectDistinct({ examId: examAttempts.examId })
+          .from(examAttempts)
+          .where(and(eq(examAttempts.userId, userId), inArray(examAttempts.examId, s.examIds), eq(examAttempts.isPass, 1)));
+        const done = new Set(passed.map((p) => p.examId));
+        done.add(examId);
+        if (s.examIds.every((id) => done.has(id))) await issueCertificate(tx, { userId, businessType: CERT_BUSINESS.series, businessId: s.id });
+      }
+    }),
+  );
 }
 
 /** A course was completed for the first time. */

@@ -184,6 +184,12 @@ export async function updateJumpUrl(db: DbOrTx, input: { id: number; thirdJumpUr
  * the pass (a unique index keeps it to one per event, learner and exam, however often it is called).
  */
 export async function enqueueExamPass(tx: DbOrTx, userId: number, examId: number, score: number | null) {
+  return enqueueExamPasses(tx, examId, [{ userId, score }]);
+}
+
+/** Learners passed an exam in one transaction (a turn's submits): the events are read once, then each learner's reports. */
+export async function enqueueExamPasses(tx: DbOrTx, examId: number, passes: { userId: number; score: number | null }[]) {
+  if (!passes.length) return 0;
   const bound = await tx
     .select({ e: events })
     .from(eventBindings)
@@ -191,26 +197,31 @@ export async function enqueueExamPass(tx: DbOrTx, userId: number, examId: number
     // An event without a callback address has no one to tell yet; examSuccess2 catches up once it has one.
     .where(and(eq(eventBindings.contentType, 3), eq(eventBindings.contentId, examId), eq(events.status, 1), live, sql`${events.webhookUrl} <> ''`));
   if (!bound.length) return 0;
-  const [user] = await tx.select({ nick: users.nick, mobile: users.mobile }).from(users).where(eq(users.id, userId));
   const [exam] = await tx.select({ name: exams.name }).from(exams).where(eq(exams.id, examId));
-  let made = 0;
-  for (const { e } of bound) {
-    const payload = {
-      type: "exam.success",
-      eventSource: e.source,
-      associationId: e.associationId,
-      userId,
-      name: user?.nick ?? "",
-      mobile: user?.mobile ?? "",
-      examId,
-      examName: exam?.name ?? "",
-      score,
-      passedAt: Date.now(),
-    };
-    const rows = await tx.insert(eventReports).values({ eventId: e.id, userId, examId, payload }).onConflictDoNothing().returning({ id: eventReports.id });
-    made += rows.length;
-  }
-  return made;
+  const made = await Promise.all(
+    passes.map(async ({ userId, score }) => {
+      const [user] = await tx.select({ nick: users.nick, mobile: users.mobile }).from(users).where(eq(users.id, userId));
+      let n = 0;
+      for (const { e } of bound) {
+        const payload = {
+          type: "exam.success",
+          eventSource: e.source,
+          associationId: e.associationId,
+          userId,
+          name: user?.nick ?? "",
+          mobile: user?.mobile ?? "",
+          examId,
+          examName: exam?.name ?? "",
+          score,
+          passedAt: Date.now(),
+        };
+        const rows = await tx.insert(eventReports).values({ eventId: e.id, userId, examId, payload }).onConflictDoNothing().returning({ id: eventReports.id });
+        n += rows.length;
+      }
+      return n;
+    }),
+  );
+  return made.reduce((a, b) => a + b, 0);
 }
 
 /** examSuccess: reports one learner's pass again now (made if it was never made); the pass must exist. */

@@ -1,6 +1,6 @@
-import { creditStudyDay } from "../checkin/study-days.service";
-import { onPathContentCompleted } from "../path/completion.service";
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { creditStudyDaysFrom } from "../checkin/study-days.service";
+import { onPathContentCompletedAll } from "../path/completion.service";
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
@@ -21,11 +21,11 @@ import {
   type Exam,
 } from "./access";
 import { gradeAnswer, isObjective, partialRulesOf, QUESTION_TYPE_NAMES } from "./grading";
-import { onExamPassed } from "../cert/issue.service";
-import { enqueueExamPass } from "../event/event.service";
+import { onExamPassedAll } from "../cert/issue.service";
+import { enqueueExamPasses } from "../event/event.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
-import { checkClosedAttempt, talliesOf } from "./fraud.service";
+import { checkClosedAttempt, talliesOfAll } from "./fraud.service";
 
 export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
@@ -195,65 +195,114 @@ const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrac
 export const questionsOf = (tx: DbOrTx, ids: number[]) =>
   ids.length ? tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_paper_questions").execute() : Promise.resolve([]);
 
+type AnswerRow = typeof examAnswers.$inferSelect;
+type QuestionRow = typeof examQuestions.$inferSelect;
+type Closing = { exam: Exam; attempt: Attempt; submitType: number; answers: AnswerRow[] };
+
 /**
- * Grades and closes an attempt inside a transaction that holds its row lock, given its stored answers and
- * (some of) its questions. The writes go out together: on PostgreSQL they share one round trip.
+ * Grades and closes attempts inside a transaction that holds their row locks, given their stored answers
+ * and (some of) their questions. However many attempts, the writes are four statements sent together
+ * (on PostgreSQL one round trip): every answer's grade, every attempt's close, the study-day credit of
+ * each exam, the fraud rules' counts. A passed attempt then issues its certificates, settles its maps and
+ * reports to events, each learner's beside the others' (a learner is never twice in one call).
  */
-async function finalise(tx: DbOrTx, exam: Exam, attempt: Attempt, submitType: number, answers: (typeof examAnswers.$inferSelect)[], known: (typeof examQuestions.$inferSelect)[]) {
+async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]) {
+  if (!closings.length) return [];
   const byId = new Map(known.map((q) => [q.id, q]));
-  const missing = attempt.items.map((i) => i.questionId).filter((id) => !byId.has(id));
+  const missing = [...new Set(closings.flatMap((c) => c.attempt.items.map((i) => i.questionId)))].filter((id) => !byId.has(id));
   if (missing.length) for (const q of await questionsOf(tx, missing)) byId.set(q.id, q);
-  const given = new Map(answers.map((a) => [a.questionId, a]));
-  const rules = partialRulesOf(exam);
-  let score = 0;
-  let pending = 0;
-  const graded = new Map<number, { score: number | null; isCorrect: number | null }>();
-  for (const item of attempt.items) {
-    const q = byId.get(item.questionId);
-    if (!q) continue;
-    const row = given.get(item.questionId);
-    const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score, rules);
-    if (g.score === null) pending += 1;
-    else score += g.score;
-    if (row) graded.set(row.id, { score: g.score, isCorrect: g.isCorrect });
-  }
   const submittedAt = new Date();
-  const isPass = pending > 0 ? null : score >= exam.passScore ? 1 : 0;
-  // Every answer's grade in one statement (a paper has up to a few hundred answers).
-  const rows = [...graded].map(([id, g]) => sql`(${id}::bigint, ${g.score}::double precision, ${g.isCorrect}::smallint)`);
-  const storeGrades = rows.length
-    ? executeNamed(
+  const grades: { id: number; score: number | null; is_correct: number | null }[] = [];
+  const closes: { id: number; submit_type: number; score: number; pending: number; is_pass: number | null }[] = [];
+  // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
+  const credits = new Map<number, { user_id: number; seconds: number }[]>();
+  for (const { exam, attempt, submitType, answers } of closings) {
+    const given = new Map(answers.map((a) => [a.questionId, a]));
+    const rules = partialRulesOf(exam);
+    let score = 0;
+    let pending = 0;
+    for (const item of attempt.items) {
+      const q = byId.get(item.questionId);
+      if (!q) continue;
+      const row = given.get(item.questionId);
+      const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score, rules);
+      if (g.score === null) pending += 1;
+      else score += g.score;
+      if (row) grades.push({ id: row.id, score: g.score, is_correct: g.isCorrect });
+    }
+    closes.push({ id: attempt.id, submit_type: submitType, score, pending, is_pass: pending > 0 ? null : score >= exam.passScore ? 1 : 0 });
+    const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
+    const seconds = Math.floor(Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60));
+    const credit = credits.get(exam.id);
+    if (seconds <= 0) continue;
+    if (credit) credit.push({ user_id: attempt.userId, seconds });
+    else credits.set(exam.id, [{ user_id: attempt.userId, seconds }]);
+  }
+  const p = (name: string) => sql.placeholder(name);
+  const storeGrades = grades.length
+    ? preparedSql(
         tx,
         "exam_grade_store",
-        sql`
+        () => sql`
       update ${examAnswers} set score = v.score, is_correct = v.is_correct
-      from (values ${sql.join(rows, sql`, `)}) as v(id, score, is_correct)
+      from jsonb_to_recordset(${p("grades")}::jsonb) as v(id bigint, score double precision, is_correct smallint)
       where ${examAnswers.id} = v.id`,
-      )
+      ).execute({ grades: JSON.stringify(grades) })
     : null;
-  // The row is locked and running, so this update closes it.
-  const close = tx
-    .update(examAttempts)
-    .set({ status: 2, submittedAt, submitType, score, objectiveScore: score, pendingCount: pending, isPass })
-    .where(and(eq(examAttempts.id, attempt.id), eq(examAttempts.status, 1)))
-    .returning()
-    .prepare("exam_close_attempt")
-    .execute();
-  // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
-  const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
-  const credit = creditStudyDay(tx, attempt.userId, 3, exam.id, Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60), submittedAt);
+  // The rows are locked and running, so this update closes them.
+  const close = prepared(tx, "exam_close_attempts", (t) =>
+    t
+      .update(examAttempts)
+      .set({
+        status: 2,
+        submittedAt: sql`${p("at")}::timestamptz`,
+        submitType: sql`v.submit_type`,
+        score: sql`v.score`,
+        objectiveScore: sql`v.score`,
+        pendingCount: sql`v.pending`,
+        isPass: sql`v.is_pass`,
+      })
+      .from(sql`jsonb_to_recordset(${p("closes")}::jsonb) as v(id bigint, submit_type smallint, score double precision, pending integer, is_pass smallint)`)
+      .where(and(sql`${examAttempts.id} = v.id`, eq(examAttempts.status, 1)))
+      .returning(getTableColumns(examAttempts))
+      .prepare("exam_close_attempts"),
+  ).execute({ closes: JSON.stringify(closes), at: submittedAt.toISOString() });
+  const credit = [...credits].map(([examId, rows]) =>
+    executeNamed(tx, "exam_credit_study_days", creditStudyDaysFrom(sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id bigint, seconds integer)`, 3, examId, submittedAt)),
+  );
   // What the fraud rules count (checks up to this submission), read alongside.
-  const tallies = talliesOf(tx, { ...attempt, submittedAt });
-  const [, [closed], , counted] = await Promise.all([storeGrades, close, credit, tallies]);
-  if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
-  // The certificate is issued in the transaction that records the pass (once per learner and exam).
-  if (closed.isPass === 1) {
-    await onExamPassed(tx, closed.userId, exam.id, closed.score);
-    await onPathContentCompleted(tx, closed.userId, 3, exam.id);
-    // Outside events that train with this exam are told, by a report written with the pass.
-    await enqueueExamPass(tx, closed.userId, exam.id, closed.score);
+  const tallies = talliesOfAll(
+    tx,
+    closings.map((c) => ({ ...c.attempt, submittedAt })),
+  );
+  const [, closedRows, , counted] = await Promise.all([storeGrades, close, Promise.all(credit), tallies]);
+  const closedById = new Map(closedRows.map((a) => [a.id, a]));
+  const done = closings.map(({ exam, attempt }) => {
+    const closed = closedById.get(attempt.id);
+    if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
+    return { exam, closed, tallies: counted.get(attempt.id) ?? { faceFailed: 0, facePassed: 0, flagged: 0 } };
+  });
+  // A pass issues its certificates, settles the learner's maps and tells the exam's outside events, in
+  // the transaction that records it (once per learner and exam); each read once per exam for all passes.
+  const passedByExam = new Map<number, Attempt[]>();
+  for (const { exam, closed } of done) {
+    if (closed.isPass !== 1) continue;
+    const list = passedByExam.get(exam.id);
+    if (list) list.push(closed);
+    else passedByExam.set(exam.id, [closed]);
   }
-  return { closed, tallies: counted };
+  for (const [examId, passed] of passedByExam) {
+    const passes = passed.map((a) => ({ userId: a.userId, score: a.score }));
+    await onExamPassedAll(tx, examId, passes);
+    await onPathContentCompletedAll(
+      tx,
+      passed.map((a) => a.userId),
+      3,
+      examId,
+    );
+    await enqueueExamPasses(tx, examId, passes);
+  }
+  return done.map(({ closed, tallies }) => ({ closed, tallies }));
 }
 
 /**
@@ -271,11 +320,14 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
     const [[a], given, known] = await Promise.all([lock, answers, questions]);
     if (!a || a.status !== 1) return a!;
     if (onlyIfOverdue && !isOverdue(a)) return a;
-    const { closed, tallies } = await finalise(tx, exam, a, submitType, given, known);
-    await checkClosedAttempt(tx, exam, closed, tallies);
-    return closed;
+    const [{ closed, tallies }] = await finaliseAll(tx, [{ exam, attempt: a, submitType, answers: given }], known);
+    await checkClosedAttempt(tx, exam, closed!, tallies);
+    return closed!;
   });
 }
+
+/** Closing transactions out at once per process (decision 022); the rest wait and go together in the next. */
+const CLOSE_CONCURRENCY = Number(process.env.EXAM_CLOSE_CONCURRENCY ?? 1);
 
 type CloseCall = { exam: Exam; attemptId: number; userId: number; submitType: number; items: Attempt["items"] };
 
@@ -304,27 +356,24 @@ function closeTogether(db: Db) {
         const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
         const [locked, given, known] = await Promise.all([lock, answers, questions]);
         const attempts = new Map(locked.map((a) => [a.id, a]));
-        const answersOf = new Map<number, typeof given>();
+        const answersOf = new Map<number, AnswerRow[]>();
         for (const r of given) {
           const list = answersOf.get(r.attemptId);
           if (list) list.push(r);
           else answersOf.set(r.attemptId, [r]);
         }
-        const settled = await Promise.allSettled(
-          calls.map(async (c) => {
-            const a = attempts.get(c.attemptId);
-            if (!a || a.status !== 1) return a;
-            const { closed, tallies } = await finalise(tx, c.exam, a, c.submitType, answersOf.get(a.id) ?? [], known);
-            await checkClosedAttempt(tx, c.exam, closed, tallies);
-            return closed;
-          }),
+        // Closed already (a second submit, the sweep): answered as it stands.
+        const running = calls.filter((c) => attempts.get(c.attemptId)?.status === 1);
+        const done = await finaliseAll(
+          tx,
+          running.map((c) => ({ exam: c.exam, attempt: attempts.get(c.attemptId)!, submitType: c.submitType, answers: answersOf.get(c.attemptId) ?? [] })),
+          known,
         );
-        // Every statement has answered before the transaction rolls back.
-        const failed = settled.find((r) => r.status === "rejected");
-        if (failed) throw failed.reason;
-        return settled.map((r) => (r as PromiseFulfilledResult<Attempt | undefined>).value);
+        const closed = new Map(done.map((d) => [d.closed.id, d.closed]));
+        await Promise.all(running.map((c, i) => checkClosedAttempt(tx, c.exam, done[i]!.closed, done[i]!.tallies)));
+        return calls.map((c) => closed.get(c.attemptId) ?? attempts.get(c.attemptId));
       }),
-    { group: (c) => String(c.userId) },
+    { group: (c) => String(c.userId), concurrency: CLOSE_CONCURRENCY },
   );
 }
 

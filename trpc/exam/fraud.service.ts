@@ -3,6 +3,7 @@
 // and the learner's view and single appeal.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
+import { preparedSql, rowsOf } from "@db/prepared";
 import { examAttempts, examFraudChecks, examRecordings, exams, examVerifications, users, WHITE_BUSINESS_TYPE } from "@db/schema";
 import { fail, notFound } from "@base/errors";
 import { chinaDayStart } from "@base/china-time";
@@ -44,35 +45,77 @@ export interface FraudFinding {
   summary: Record<string, unknown>;
 }
 
+/** An attempt's keys and the window of its face checks, as values or as columns of a row set. */
+type CheckKeys = { id: SQL; examId: SQL; userId: SQL; attemptNo: SQL; from: SQL; to: SQL };
+
+/** The window of face checks sent without a paper id: from the attempt's China start day to its close (or now). */
+function checkWindow(a: Pick<Attempt, "startedAt" | "submittedAt">) {
+  return { from: chinaDayStart(a.startedAt?.getTime() ?? Date.now()), to: a.submittedAt ?? new Date() };
+}
+
 /**
  * The face checks that belong to an attempt: those sent with its paper id, and those sent without one
  * (the checks before the start) since the learner's previous attempt closed, on the attempt's start day.
  */
-function attemptChecks(a: Pick<Attempt, "id" | "examId" | "userId" | "attemptNo" | "startedAt" | "submittedAt">): SQL {
-  const from = chinaDayStart(a.startedAt?.getTime() ?? Date.now());
-  const to = a.submittedAt ?? new Date();
-  return sql`${examVerifications.examId} = ${a.examId} and ${examVerifications.userId} = ${a.userId} and (
-    ${examVerifications.attemptId} = ${a.id}
+function checksOf(k: CheckKeys): SQL {
+  return sql`${examVerifications.examId} = ${k.examId} and ${examVerifications.userId} = ${k.userId} and (
+    ${examVerifications.attemptId} = ${k.id}
     or (${examVerifications.attemptId} is null and ${examVerifications.kind} = 'face'
-      and ${examVerifications.createdAt} >= ${from.toISOString()}::timestamptz and ${examVerifications.createdAt} <= ${to.toISOString()}::timestamptz
+      and ${examVerifications.createdAt} >= ${k.from} and ${examVerifications.createdAt} <= ${k.to}
       and ${examVerifications.createdAt} > coalesce((select max(p.submitted_at) from ${examAttempts} p
-        where p.exam_id = ${a.examId} and p.user_id = ${a.userId} and p.attempt_no < ${a.attemptNo}), '-infinity'::timestamptz)))`;
+        where p.exam_id = ${k.examId} and p.user_id = ${k.userId} and p.attempt_no < ${k.attemptNo}), '-infinity'::timestamptz)))`;
 }
 
-/** The one query every closing attempt pays: face checks passed and failed, snapshots flagged. */
+function attemptChecks(a: Pick<Attempt, "id" | "examId" | "userId" | "attemptNo" | "startedAt" | "submittedAt">): SQL {
+  const { from, to } = checkWindow(a);
+  return checksOf({
+    id: sql`${a.id}`,
+    examId: sql`${a.examId}`,
+    userId: sql`${a.userId}`,
+    attemptNo: sql`${a.attemptNo}`,
+    from: sql`${from.toISOString()}::timestamptz`,
+    to: sql`${to.toISOString()}::timestamptz`,
+  });
+}
+
+export type { Tallies };
+
+/**
+ * What the fraud rules count for each attempt (face checks passed and failed, snapshots flagged): one
+ * statement whatever the number of attempts, the one query every closing attempt pays.
+ */
+export async function talliesOfAll(db: DbOrTx, attempts: Attempt[]): Promise<Map<number, Tallies>> {
+  if (!attempts.length) return new Map();
+  const q = preparedSql(db, "exam_fraud_tallies_of", () => {
+    const x = (column: string) => sql.raw(`x.${column}`);
+    return sql`
+      select x.id, t.face_failed, t.face_passed, t.flagged
+      from jsonb_to_recordset(${sql.placeholder("attempts")}::jsonb) as x(id bigint, exam_id bigint, user_id bigint, attempt_no integer, from_at timestamptz, to_at timestamptz)
+      cross join lateral (
+        select
+          (count(*) filter (where ${examVerifications.kind} = 'face' and ${examVerifications.verifyResult} <> 0 and ${examVerifications.reason} <> ${FACE_RUNNING}))::int as face_failed,
+          (count(*) filter (where ${examVerifications.kind} = 'face' and ${examVerifications.verifyResult} = 0))::int as face_passed,
+          (count(*) filter (where ${examVerifications.kind} = 'snap' and ${examVerifications.flaggedAt} is not null))::int as flagged
+        from ${examVerifications}
+        where ${checksOf({ id: x("id"), examId: x("exam_id"), userId: x("user_id"), attemptNo: x("attempt_no"), from: x("from_at"), to: x("to_at") })}
+      ) t`;
+  });
+  const rows = rowsOf<{ id: number | string; face_failed: number; face_passed: number; flagged: number }>(
+    await q.execute({
+      attempts: JSON.stringify(
+        attempts.map((a) => {
+          const { from, to } = checkWindow(a);
+          return { id: a.id, exam_id: a.examId, user_id: a.userId, attempt_no: a.attemptNo, from_at: from.toISOString(), to_at: to.toISOString() };
+        }),
+      ),
+    }),
+  );
+  return new Map(rows.map((r) => [Number(r.id), { faceFailed: Number(r.face_failed), facePassed: Number(r.face_passed), flagged: Number(r.flagged) }]));
+}
+
+/** What the fraud rules count for one attempt. */
 export async function talliesOf(db: DbOrTx, a: Attempt): Promise<Tallies> {
-  const [row] = await db
-    .select({
-      faceFailed: sql<number>`count(*) filter (where ${examVerifications.kind} = 'face' and ${examVerifications.verifyResult} <> 0 and ${examVerifications.reason} <> ${FACE_RUNNING})`.mapWith(Number),
-      facePassed: sql<number>`count(*) filter (where ${examVerifications.kind} = 'face' and ${examVerifications.verifyResult} = 0)`.mapWith(Number),
-      flagged: sql<number>`count(*) filter (where ${examVerifications.kind} = 'snap' and ${examVerifications.flaggedAt} is not null)`.mapWith(Number),
-    })
-    .from(examVerifications)
-    .where(attemptChecks(a))
-    // Kept by its text on each connection: one round trip, where a statement sent unprepared needs two.
-    .prepare("exam_fraud_tallies")
-    .execute();
-  return { faceFailed: row?.faceFailed ?? 0, facePassed: row?.facePassed ?? 0, flagged: row?.flagged ?? 0 };
+  return (await talliesOfAll(db, [a])).get(a.id) ?? { faceFailed: 0, facePassed: 0, flagged: 0 };
 }
 
 /** The rules, each with its Chinese reason. */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@db/client";
-import { settleMapsWithContent } from "./path.service";
+import { settleMapsWithContent, settleMapsWithContentAll } from "./path.service";
 
 /**
  * Called in the transaction that records a completion (a course's first completion, an exam passed):
@@ -8,4 +8,9 @@ import { settleMapsWithContent } from "./path.service";
  */
 export async function onPathContentCompleted(tx: DbOrTx, userId: number, contentType: number, contentId: number) {
   await settleMapsWithContent(tx, userId, contentType, contentId);
+}
+
+/** Several learners completed one content in one transaction (a turn's exam submits). */
+export async function onPathContentCompletedAll(tx: DbOrTx, userIds: number[], contentType: number, contentId: number) {
+  await settleMapsWithContentAll(tx, userIds, contentType, contentId);
 }

@@ -269,13 +269,29 @@ export async function settleMember(db: DbOrTx, path: LearningPath, userId: numbe
 
 /** Maps holding this content where the learner is a member: settle each (a course completed, an exam passed). */
 export async function settleMapsWithContent(tx: DbOrTx, userId: number, contentType: number, contentId: number) {
+  await settleMapsWithContentAll(tx, [userId], contentType, contentId);
+}
+
+/** The same for several learners completing one content in one transaction: one read, then each learner's maps beside the others'. */
+export async function settleMapsWithContentAll(tx: DbOrTx, userIds: number[], contentType: number, contentId: number) {
+  if (!userIds.length) return;
   const rows = await tx
-    .selectDistinct({ p: learningPaths })
+    .selectDistinct({ p: learningPaths, userId: learningPathMembers.userId })
     .from(learningPathNodes)
     .innerJoin(learningPaths, eq(learningPaths.id, learningPathNodes.pathId))
-    .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), eq(learningPathMembers.userId, userId)))
+    .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), inArray(learningPathMembers.userId, userIds)))
     .where(and(eq(learningPathNodes.contentType, contentType), eq(learningPathNodes.contentId, contentId), isNull(learningPaths.deletedAt), eq(learningPaths.status, 1)));
-  for (const r of rows) await settleMember(tx, r.p, userId);
+  const byUser = new Map<number, LearningPath[]>();
+  for (const r of rows) {
+    const list = byUser.get(r.userId);
+    if (list) list.push(r.p);
+    else byUser.set(r.userId, [r.p]);
+  }
+  await Promise.all(
+    [...byUser].map(async ([userId, paths]) => {
+      for (const p of paths) await settleMember(tx, p, userId);
+    }),
+  );
 }
 
 function pathCard(p: LearningPath, extra: { nodeNum?: number; joinNum?: number } = {}) {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair } from "jose";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { CERT_BUSINESS, certSigningKeys, userCerts } from "@db/schema";
+import { CERT_BUSINESS, certSigningKeys, examAttempts, learningPathMembers, userCerts } from "@db/schema";
 import { resetEnvCache } from "@base/env.server";
 import { defaultFields } from "@base/cert-layout";
 import { issueCertificate, onExamPassed } from "@trpc-app/cert/issue.service";
@@ -10,10 +10,13 @@ import { certPdf, certPng, imageUrlOf } from "@trpc-app/cert/cert.service";
 import { serveCertFile } from "@trpc-app/cert/files";
 import { resetSigningKey } from "@trpc-app/cert/signing";
 import { reportLearning } from "@trpc-app/course/progress.service";
+import { loadExam } from "@trpc-app/exam/access";
+import { closeSubmitted, SubmitType } from "@trpc-app/exam/attempt.service";
 import { readObject } from "@trpc-app/upload/object.service";
 import { createCourse } from "../factories/course";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createIdentity, makeIdNo } from "../factories/identity";
+import { createPath } from "../factories/path";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
@@ -80,6 +83,39 @@ describeEachDb("certificates", (getDb) => {
     const popup = await a.call((c) => c.cert.forContent({ businessType: 3, businessId: exam.id }));
     expect(popup?.userCertId).toBe(cert!.id);
     expect(await b.call((c) => c.cert.forContent({ businessType: 1, businessId: exam.id }))).toBeNull();
+  });
+
+  // Learners whose paper ends together: their closes share one transaction (decision 022).
+  it("learners passing in one turn get one certificate each, numbered apart, and complete their map; a second submit issues nothing more", async () => {
+    const db = getDb();
+    const { admin } = await setup(db);
+    const { exam, q } = await boundExam(db, admin, "CYTB");
+    const rows = await Promise.all(["周敏", "陈静", "赵磊", "孙悦"].map((nick) => createUser(db, { nick })));
+    const { path } = await createPath(db, { sections: [{ title: "考核", nodes: [{ contentType: 3, contentId: exam.id, unlockType: 0 }] }], memberIds: rows.map((r) => r.id) });
+    const attempts = [];
+    for (const [i, row] of rows.entries()) {
+      const client = await signedInClient(db, row.id);
+      await client.call((c) => c.exam.register({ examId: exam.id }));
+      const { paperId } = await client.call((c) => c.exam.start({ examId: exam.id }));
+      // The last learner fails.
+      await client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.id, answer: [i < 3 ? "A" : "B"], seq: 1 }));
+      attempts.push((await db.select().from(examAttempts).where(eq(examAttempts.id, paperId)))[0]!);
+    }
+    const loaded = await loadExam(db, exam.id);
+    const transactions = vi.spyOn(db, "transaction");
+    try {
+      const closed = await Promise.all([...attempts, attempts[0]!].map((a) => closeSubmitted(db, loaded, a, SubmitType.learner)));
+      expect(closed.map((a) => a!.isPass)).toEqual([1, 1, 1, 0, 1]);
+      expect(transactions).toHaveBeenCalledTimes(2);
+    } finally {
+      transactions.mockRestore();
+    }
+    const certs = await db.select().from(userCerts).where(and(eq(userCerts.businessType, 3), eq(userCerts.businessId, exam.id)));
+    expect(certs.map((c) => rows.findIndex((r) => r.id === c.userId)).sort()).toEqual([0, 1, 2]);
+    const year = new Date().getFullYear();
+    expect(certs.map((c) => c.certNo).sort()).toEqual([1, 2, 3].map((n) => `CYTB${year}${String(n).padStart(6, "0")}`));
+    const members = await db.select().from(learningPathMembers).where(eq(learningPathMembers.pathId, path.id));
+    expect(rows.map((r) => members.find((m) => m.userId === r.id)!.completedAt !== null)).toEqual([true, true, true, false]);
   });
 
   it("completing a bound course issues its certificate with the course's hours", async () => {

@@ -1,8 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { examAttempts, examFraudChecks, examVerifications, stationMessages, userCerts } from "@db/schema";
 import { APPEALED_ALREADY, APPEAL_CLOSED, evaluate, FRAUD_MESSAGE_TYPE, FRAUD_NOT_FOUND, raiseForAttempt } from "@trpc-app/exam/fraud.service";
+import { loadExam } from "@trpc-app/exam/access";
+import { closeSubmitted, SubmitType } from "@trpc-app/exam/attempt.service";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { asDataUrl, faceFixture } from "../factories/proctoring";
 import { createUser } from "../factories/user";
@@ -80,6 +82,30 @@ describeEachDb("exam fraud checks: rules, evidence, review, appeal", (getDb) => 
     await other.call((c) => c.exam.submit({ paperId: cleanPaper, answers: [{ questionId: clean.q.id, answer: ["A"] }] }));
     expect(await recordsOf(db, cleanPaper)).toHaveLength(0);
     expect(await other.call((c) => c.exam.fraudDetail({ paperId: cleanPaper }))).toBeNull();
+  });
+
+  it("papers closed together in one turn are each counted on their own face checks", async () => {
+    const db = getDb();
+    const { exam, q, learner, lc } = await setup(db, { isFaceVerify: 1 }, "fraud_together");
+    const others = await Promise.all(["周敏", "陈静", "赵磊"].map((nick) => createUser(db, { nick })));
+    // 刘洋 failed twice then passed, 周敏 passed, 陈静 failed once then passed, 赵磊 passed twice.
+    for (const [user, checks] of [[learner, [false, false, true]], [others[0]!, [true]], [others[1]!, [false, true]], [others[2]!, [true, true]]] as const)
+      for (const pass of checks) await faceCheck(db, exam.id, user.id, pass);
+    const clients = [lc, ...(await Promise.all(others.map((o) => signedInClient(db, o.id))))];
+    const papers: number[] = [];
+    for (const c of clients) {
+      const paperId = await begin(c, exam.id);
+      await c.call((x) => x.exam.saveAnswer({ paperId, questionId: q.id, answer: ["A"], seq: 1 }));
+      papers.push(paperId);
+    }
+    const attempts = await db.select().from(examAttempts).where(inArray(examAttempts.id, papers));
+    const loaded = await loadExam(db, exam.id);
+    await Promise.all(papers.map((id) => closeSubmitted(db, loaded, attempts.find((a) => a.id === id)!, SubmitType.learner)));
+    const found = await Promise.all(papers.map(async (id) => (await recordsOf(db, id))[0]?.behavior ?? null));
+    expect(found[0]).toMatchObject({ rules: ["faceFailed"], faceFailedCount: 2, facePassedCount: 1 });
+    expect(found[1]).toBeNull();
+    expect(found[2]).toMatchObject({ rules: ["faceFailed"], faceFailedCount: 1, facePassedCount: 1 });
+    expect(found[3]).toBeNull();
   });
 
   it("every rule that holds is named; a face-verified exam without a passed check is one of them", () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { eventReports, events, faceTickets } from "@db/schema";
-import { enqueueExamPass } from "@trpc-app/event/event.service";
+import { enqueueExamPass, enqueueExamPasses } from "@trpc-app/event/event.service";
 import { signFaceCallback } from "@trpc-app/event/face.service";
 import { MAX_ATTEMPTS, sendDueReports, signReport } from "@trpc-app/event/report-sender";
 import { createCourse } from "../factories/course";
@@ -78,6 +78,27 @@ describeEachDb("outside training events", (getDb) => {
 
     const data = await admin.call((c) => c.event.admin.data({ id: ev.id }));
     expect(data).toMatchObject({ courses: [{ id: course.id, name: "湖南省政府采购实务" }], exams: [{ id: exam.id, passedNum: 1 }], report: { waiting: 0, delivered: 1, failed: 0 } });
+  });
+
+  it("passes recorded together (a turn's submits) each report their own learner, once", async () => {
+    const db = getDb();
+    const { admin, learnerRow, exam } = await setup(db);
+    const ev = await admin.call((c) => c.event.admin.save({ name: "2026年湖南省代理机构培训", source: "hunan", associationId: "HN-2026-002", ownerName: "湖南省财政厅", webhookUrl: "https://owner.example.cn/hook" }));
+    await admin.call((c) => c.event.admin.bindTrain({ id: ev.id, courseIds: [], examIds: [exam.id] }));
+    const second = await createUser(db, { nick: "周敏", mobile: "13900001111" });
+    const passes = [
+      { userId: learnerRow.id, score: 100 },
+      { userId: second.id, score: 80 },
+    ];
+    expect(await db.transaction((tx) => enqueueExamPasses(tx, exam.id, passes))).toBe(2);
+    expect(await db.transaction((tx) => enqueueExamPasses(tx, exam.id, passes))).toBe(0);
+    const reports = await db.select().from(eventReports);
+    expect(reports.map((r) => [r.userId, r.payload]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+      [
+        [learnerRow.id, expect.objectContaining({ name: "王晓雯", mobile: "13812345678", score: 100, examName: "湖南省政府采购业务考试" })],
+        [second.id, expect.objectContaining({ name: "周敏", mobile: "13900001111", score: 80 })],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
   });
 
   it("a failed report is retried with growing waits and given up after the last try; an admin sends it again", async () => {

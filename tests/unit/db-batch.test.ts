@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BATCH_MAX, batcher } from "@db/batch";
 
 /** A batcher over a fake statement that records the keys of every run. */
-function recording<R>(answer: (keys: number[]) => R[] | Promise<R[]>, opts: { group?: (k: number) => string } = {}) {
+function recording<R>(answer: (keys: number[]) => R[] | Promise<R[]>, opts: { group?: (k: number) => string; concurrency?: number } = {}) {
   const runs: number[][] = [];
   const load = batcher<number, R>(async (keys) => {
     runs.push(keys);
@@ -52,6 +52,53 @@ describe("calls gathered per turn (db/batch.ts)", () => {
     await Promise.all([1, 2, 11, 3, 21].map((k) => load(k)));
     expect(runs).toEqual([[1, 2, 3], [11], [21]]);
     expect(order).toEqual(["start 1,2,3", "end 1,2,3", "start 11", "end 11", "start 21", "end 21"]);
+  });
+
+  it("keeps a key of a later turn out of the statements while one of its group is still out", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { load, runs } = recording(
+      async (keys) => {
+        if (keys.includes(1)) await gate;
+        return keys;
+      },
+      { group: (k) => String(k % 10) },
+    );
+    const first = load(1);
+    await new Promise((r) => setImmediate(r));
+    // 11 shares 1's group and waits; 2 does not.
+    const later = load(11);
+    expect(await load(2)).toBe(2);
+    expect(runs).toEqual([[1], [2]]);
+    release();
+    expect(await Promise.all([first, later])).toEqual([1, 11]);
+    expect(runs).toEqual([[1], [2], [11]]);
+  });
+
+  it("with a bound on statements out, the calls made meanwhile wait and go together in the next", async () => {
+    const gates: (() => void)[] = [];
+    const { load, runs } = recording(
+      async (keys) => {
+        await new Promise<void>((r) => gates.push(r));
+        return keys;
+      },
+      { concurrency: 1 },
+    );
+    const first = load(1);
+    await new Promise((r) => setImmediate(r));
+    expect(runs).toEqual([[1]]);
+    // Three turns while the first is out: nothing more is sent.
+    const rest: Promise<number>[] = [];
+    for (const k of [2, 3, 4]) {
+      rest.push(load(k));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(runs).toEqual([[1]]);
+    gates.shift()!();
+    expect(await first).toBe(1);
+    await vi.waitFor(() => expect(runs).toEqual([[1], [2, 3, 4]]));
+    gates.shift()!();
+    expect(await Promise.all(rest)).toEqual([2, 3, 4]);
   });
 
   it("fails only the calls of the statement that failed", async () => {

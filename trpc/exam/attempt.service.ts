@@ -344,10 +344,10 @@ type CloseCall = { exam: Exam; attemptId: number; userId: number; submitType: nu
  * paper ends, every learner submits within seconds; alone, each close holds a transaction connection for
  * four round trips, and submits queue for those connections. Together: the attempts locked in id order
  * (two such transactions, or one and the saves' share locks, wait for each other and never deadlock),
- * their answers and questions read in the same round trip, then every attempt graded and closed as
- * alone, its statements pipelined beside the others'. A learner's two closes never share a transaction
- * (their certificates and maps would interleave); the second goes in the next. When the transaction
- * fails, nothing of it was written and each submit closes alone (closeLocked), as before.
+ * their answers and questions read in the same round trip, then all graded and closed by finaliseAll in
+ * a few statements whatever their number. A learner's two closes never share a transaction (their
+ * certificates and maps would interleave); the second goes in the next. When the transaction fails,
+ * nothing of it was written and each submit closes alone (closeLocked), as before.
  */
 function closeTogether(db: Db) {
   return batched<CloseCall, Attempt | undefined>(

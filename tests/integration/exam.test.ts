@@ -256,6 +256,25 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect((await attemptsById(db, papers)).map((a) => [a.status, a.score])).toEqual(expected.map((s) => [2, s]));
   });
 
+  it("the sweep closes the papers a deadline left open in one transaction, each graded; one still in time stays open", async () => {
+    const db = getDb();
+    const { papers, expected } = await startedLearners(db, 4);
+    const past = new Date(Date.now() - 3_600_000);
+    await db.update(examAttempts).set({ deadline: past }).where(inArray(examAttempts.id, papers.slice(0, 3)));
+    const transactions = vi.spyOn(db, "transaction");
+    let swept: { closed: number };
+    try {
+      swept = await sweepOverdue(db);
+      // Every paper the sweep found (this file's other tests may have left some) in transactions of 100.
+      expect(swept.closed).toBeGreaterThanOrEqual(3);
+      expect(transactions).toHaveBeenCalledTimes(Math.ceil(swept.closed / 100));
+    } finally {
+      transactions.mockRestore();
+    }
+    const after = await attemptsById(db, papers);
+    expect(after.map((a) => [a.status, a.submitType, a.score])).toEqual([...expected.slice(0, 3).map((s) => [2, SubmitType.sweep, s]), [1, null, null]]);
+  });
+
   // The submit reads the answers in the same round trip as it takes the attempt's lock: they must be read
   // after the lock, or an answer whose save held the row while the submit waited would go ungraded.
   it.skipIf(kind === "pglite")("an answer saved while the submit waits for the attempt's lock is graded with the paper", async () => {

@@ -204,7 +204,7 @@ type Closing = { exam: Exam; attempt: Attempt; submitType: number; answers: Answ
  * and (some of) their questions. However many attempts, the writes are four statements sent together
  * (on PostgreSQL one round trip): every answer's grade, every attempt's close, the study-day credit of
  * each exam, the fraud rules' counts. A passed attempt then issues its certificates, settles its maps and
- * reports to events, each learner's beside the others' (a learner is never twice in one call).
+ * reports to events, each learner's beside the others' (one attempt a learner per exam).
  */
 async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]) {
   if (!closings.length) return [];
@@ -291,44 +291,72 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
     if (list) list.push(closed);
     else passedByExam.set(exam.id, [closed]);
   }
-  // The three are independent (a map's exam node reads the pass just written): sent side by side.
-  await Promise.all(
-    [...passedByExam].map(async ([examId, passed]) => {
-      const passes = passed.map((a) => ({ userId: a.userId, score: a.score }));
-      await Promise.all([
-        onExamPassedAll(tx, examId, passes),
-        onPathContentCompletedAll(
-          tx,
-          passed.map((a) => a.userId),
-          3,
-          examId,
-        ),
-        enqueueExamPasses(tx, examId, passes),
-      ]);
-    }),
-  );
+  // Exam after exam: a learner passing two exams of one series in one call is settled by the first and
+  // found done by the second. Within an exam the three are independent (a map's exam node reads the
+  // pass just written): sent side by side.
+  for (const [examId, passed] of passedByExam) {
+    const passes = passed.map((a) => ({ userId: a.userId, score: a.score }));
+    await Promise.all([
+      onExamPassedAll(tx, examId, passes),
+      onPathContentCompletedAll(
+        tx,
+        passed.map((a) => a.userId),
+        3,
+        examId,
+      ),
+      enqueueExamPasses(tx, examId, passes),
+    ]);
+  }
   return done.map(({ closed, tallies }) => ({ closed, tallies }));
 }
 
+type CloseCall = { exam: Exam; attemptId: number; userId?: number; submitType: number; items: Attempt["items"] };
+
 /**
- * Locks the attempt row, then closes it if it is still running. `items` is the paper as read before
- * (an attempt's items never change once it exists): its questions are fetched with the lock.
+ * Locks the attempts' rows, then closes those still running (and, with `onlyIfOverdue`, past their time),
+ * answering each call with its attempt as it stands after. The rows are locked in id order, so two such
+ * transactions, or one and the saves' share locks, wait for each other and never deadlock. `items` are
+ * the papers as read before (an attempt's items never change once it exists): their questions are read
+ * with the locks.
  */
-async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean, items?: Attempt["items"]) {
+async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue: boolean): Promise<(Attempt | undefined)[]> {
   return db.transaction(async (tx) => {
     // Sent together, in this order, on the transaction's one connection: PostgreSQL runs them one after
-    // the other, so the answers are read once the lock is held, after every save that held the row
+    // the other, so the answers are read once the locks are held, after every save that held a row
     // (share lock) has committed. One round trip instead of three while the server is busy.
-    const lock = tx.select().from(examAttempts).where(eq(examAttempts.id, attemptId)).for("update").prepare("exam_lock_attempt").execute();
-    const answers = tx.select().from(examAnswers).where(eq(examAnswers.attemptId, attemptId)).prepare("exam_grade_answers").execute();
-    const questions = questionsOf(tx, (items ?? []).map((i) => i.questionId));
-    const [[a], given, known] = await Promise.all([lock, answers, questions]);
-    if (!a || a.status !== 1) return a!;
-    if (onlyIfOverdue && !isOverdue(a)) return a;
-    const [{ closed, tallies }] = await finaliseAll(tx, [{ exam, attempt: a, submitType, answers: given }], known);
-    await checkClosedAttempt(tx, exam, closed!, tallies);
-    return closed!;
+    const ids = calls.map((c) => c.attemptId).join(",");
+    const byIds = (column: typeof examAttempts.id | typeof examAnswers.attemptId) => sql`${column} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
+    const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(byIds(examAttempts.id)).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
+    const answers = prepared(tx, "exam_grade_answers", (t) => t.select().from(examAnswers).where(byIds(examAnswers.attemptId)).prepare("exam_grade_answers")).execute({ ids });
+    const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
+    const [locked, given, known] = await Promise.all([lock, answers, questions]);
+    const attempts = new Map(locked.map((a) => [a.id, a]));
+    const answersOf = new Map<number, AnswerRow[]>();
+    for (const r of given) {
+      const list = answersOf.get(r.attemptId);
+      if (list) list.push(r);
+      else answersOf.set(r.attemptId, [r]);
+    }
+    // Closed already (a second submit, the sweep) or not yet due: answered as it stands.
+    const running = calls.filter((c) => {
+      const a = attempts.get(c.attemptId);
+      return a?.status === 1 && (!onlyIfOverdue || isOverdue(a));
+    });
+    const done = await finaliseAll(
+      tx,
+      running.map((c) => ({ exam: c.exam, attempt: attempts.get(c.attemptId)!, submitType: c.submitType, answers: answersOf.get(c.attemptId) ?? [] })),
+      known,
+    );
+    await Promise.all(running.map((c, i) => checkClosedAttempt(tx, c.exam, done[i]!.closed, done[i]!.tallies)));
+    const closed = new Map(done.map((d) => [d.closed.id, d.closed]));
+    return calls.map((c) => closed.get(c.attemptId) ?? attempts.get(c.attemptId));
   });
+}
+
+/** Locks one attempt, then closes it if it is still running (and, with `onlyIfOverdue`, past its time). */
+async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean, items: Attempt["items"] = []) {
+  const [a] = await closeLockedAll(db, [{ exam, attemptId, submitType, items }], onlyIfOverdue);
+  return a!;
 }
 
 /**
@@ -337,52 +365,19 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
  */
 const CLOSE_CONCURRENCY = 1;
 
-type CloseCall = { exam: Exam; attemptId: number; userId: number; submitType: number; items: Attempt["items"] };
-
 /**
  * The submits of one turn closed in one transaction (decision 022). When a deadline or a synchronised
  * paper ends, every learner submits within seconds; alone, each close holds a transaction connection for
- * four round trips, and submits queue for those connections. Together: the attempts locked in id order
- * (two such transactions, or one and the saves' share locks, wait for each other and never deadlock),
- * their answers and questions read in the same round trip, then all graded and closed by finaliseAll in
- * a few statements whatever their number. A learner's two closes never share a transaction (their
- * certificates and maps would interleave); the second goes in the next. When the transaction fails,
- * nothing of it was written and each submit closes alone (closeLocked), as before.
+ * four round trips, and submits queue for those connections. Together (closeLockedAll): the attempts
+ * locked and read in one round trip, then all graded and closed by finaliseAll in a few statements
+ * whatever their number. A learner's two closes never share a transaction; the second goes in the next.
+ * When the transaction fails, nothing of it was written and each submit closes alone, as before.
  */
 function closeTogether(db: Db) {
-  return batched<CloseCall, Attempt | undefined>(
-    db,
-    "exam_close_attempts",
-    (d, calls) =>
-      d.transaction(async (tx) => {
-        const ids = calls.map((c) => c.attemptId).join(",");
-        const byIds = sql`${examAttempts.id} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
-        const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(byIds).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
-        const answers = prepared(tx, "exam_grade_answers_of", (t) =>
-          t.select().from(examAnswers).where(sql`${examAnswers.attemptId} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`).prepare("exam_grade_answers_of"),
-        ).execute({ ids });
-        const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
-        const [locked, given, known] = await Promise.all([lock, answers, questions]);
-        const attempts = new Map(locked.map((a) => [a.id, a]));
-        const answersOf = new Map<number, AnswerRow[]>();
-        for (const r of given) {
-          const list = answersOf.get(r.attemptId);
-          if (list) list.push(r);
-          else answersOf.set(r.attemptId, [r]);
-        }
-        // Closed already (a second submit, the sweep): answered as it stands.
-        const running = calls.filter((c) => attempts.get(c.attemptId)?.status === 1);
-        const done = await finaliseAll(
-          tx,
-          running.map((c) => ({ exam: c.exam, attempt: attempts.get(c.attemptId)!, submitType: c.submitType, answers: answersOf.get(c.attemptId) ?? [] })),
-          known,
-        );
-        const closed = new Map(done.map((d) => [d.closed.id, d.closed]));
-        await Promise.all(running.map((c, i) => checkClosedAttempt(tx, c.exam, done[i]!.closed, done[i]!.tallies)));
-        return calls.map((c) => closed.get(c.attemptId) ?? attempts.get(c.attemptId));
-      }),
-    { group: (c) => String(c.userId), concurrency: CLOSE_CONCURRENCY },
-  );
+  return batched<CloseCall, Attempt | undefined>(db, "exam_close_attempts", (d, calls) => closeLockedAll(d, calls, false), {
+    group: (c) => String(c.userId),
+    concurrency: CLOSE_CONCURRENCY,
+  });
 }
 
 /** Closes a learner's submitted attempt with the others of its turn, or alone when that fails. */
@@ -401,6 +396,9 @@ export async function closeIfOverdue(db: DbOrTx, exam: Exam, a: Attempt, submitT
   return closeLocked(db, exam, a.id, submitType, true, a.items);
 }
 
+/** Overdue attempts closed in one transaction by the sweep. */
+const SWEEP_CHUNK = 100;
+
 /** Closes every overdue attempt (the periodic sweep and list reads call it). */
 export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: number } = {}) {
   const cutoff = graceCutoff();
@@ -408,12 +406,15 @@ export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: 
   if (opts.userId) conds.push(eq(examAttempts.userId, opts.userId));
   const rows = await db.select().from(examAttempts).where(and(...conds)).limit(opts.limit ?? 500);
   const cache = new Map<number, Exam>();
+  const calls: CloseCall[] = [];
   for (const a of rows) {
     const exam = cache.get(a.examId) ?? (await loadExam(db, a.examId).catch(() => null));
     if (!exam) continue;
     cache.set(a.examId, exam);
-    await closeLocked(db, exam, a.id, opts.userId ? SubmitType.timeUp : SubmitType.sweep, true, a.items);
+    calls.push({ exam, attemptId: a.id, submitType: opts.userId ? SubmitType.timeUp : SubmitType.sweep, items: a.items });
   }
+  // The papers of a deadline close in a few transactions, not one each.
+  for (let i = 0; i < calls.length; i += SWEEP_CHUNK) await closeLockedAll(db, calls.slice(i, i + SWEEP_CHUNK), true);
   return { closed: rows.length };
 }
 

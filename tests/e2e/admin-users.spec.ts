@@ -47,6 +47,9 @@ test.describe("user administration", () => {
     await dialog.getByRole("button", { name: "完成" }).click();
     await page.getByPlaceholder("登录名 / 昵称 / 手机号").fill("经办");
     await page.getByRole("button", { name: "查询" }).click();
+    // The new users were listed before the search too; the address changes once the search's list has
+    // loaded, so a click now no longer interrupts it.
+    await expect(page).toHaveURL(/keyword=/);
     await expect(page.getByRole("cell", { name: "feng_jb" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "chu_jb" })).toBeVisible();
     await page.getByRole("cell", { name: "feng_jb" }).click();

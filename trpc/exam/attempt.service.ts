@@ -6,6 +6,7 @@ import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, isDatabaseUnavailable, notFound } from "@base/errors";
+import { groupBy } from "@base/group";
 import {
   allowedAttempts,
   assertOpen,
@@ -25,7 +26,7 @@ import { onExamPassedAll } from "../cert/issue.service";
 import { enqueueExamPasses } from "../event/event.service";
 import { buildPaperItems } from "./paper.service";
 import { assertFacePassed } from "./proctor.service";
-import { checkClosedAttempt, talliesOfAll } from "./fraud.service";
+import { checkClosedAttempt, NO_TALLIES, talliesOfAll } from "./fraud.service";
 
 export type Attempt = typeof examAttempts.$inferSelect;
 export const PAPER_NOT_FOUND = "答卷不存在";
@@ -215,7 +216,7 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
   const grades: { id: number; score: number | null; is_correct: number | null }[] = [];
   const closes: { id: number; submit_type: number; score: number; pending: number; is_pass: number | null }[] = [];
   // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
-  const credits = new Map<number, { user_id: number; seconds: number }[]>();
+  const credited: { examId: number; user_id: number; seconds: number }[] = [];
   for (const { exam, attempt, submitType, answers } of closings) {
     const given = new Map(answers.map((a) => [a.questionId, a]));
     const rules = partialRulesOf(exam);
@@ -233,10 +234,7 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
     closes.push({ id: attempt.id, submit_type: submitType, score, pending, is_pass: pending > 0 ? null : score >= exam.passScore ? 1 : 0 });
     const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
     const seconds = Math.floor(Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60));
-    const credit = credits.get(exam.id);
-    if (seconds <= 0) continue;
-    if (credit) credit.push({ user_id: attempt.userId, seconds });
-    else credits.set(exam.id, [{ user_id: attempt.userId, seconds }]);
+    if (seconds > 0) credited.push({ examId: exam.id, user_id: attempt.userId, seconds });
   }
   const p = (name: string) => sql.placeholder(name);
   const storeGrades = grades.length
@@ -267,8 +265,12 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
       .returning(getTableColumns(examAttempts))
       .prepare("exam_close_attempts"),
   ).execute({ closes: JSON.stringify(closes), at: submittedAt.toISOString() });
-  const credit = [...credits].map(([examId, rows]) =>
-    executeNamed(tx, "exam_credit_study_days", creditStudyDaysFrom(sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id bigint, seconds integer)`, 3, examId, submittedAt)),
+  const credit = [...groupBy(credited, (c) => c.examId)].map(([examId, rows]) =>
+    executeNamed(
+      tx,
+      "exam_credit_study_days",
+      creditStudyDaysFrom(sql`select * from jsonb_to_recordset(${JSON.stringify(rows.map(({ user_id, seconds }) => ({ user_id, seconds })))}::jsonb) as r(user_id bigint, seconds integer)`, 3, examId, submittedAt),
+    ),
   );
   // What the fraud rules count (checks up to this submission), read alongside.
   const tallies = talliesOfAll(
@@ -280,27 +282,24 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
   const done = closings.map(({ exam, attempt }) => {
     const closed = closedById.get(attempt.id);
     if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
-    return { exam, closed, tallies: counted.get(attempt.id) ?? { faceFailed: 0, facePassed: 0, flagged: 0 } };
+    return { exam, closed, tallies: counted.get(attempt.id) ?? NO_TALLIES };
   });
   // A pass issues its certificates, settles the learner's maps and tells the exam's outside events, in
   // the transaction that records it (once per learner and exam); each read once per exam for all passes.
-  const passedByExam = new Map<number, Attempt[]>();
-  for (const { exam, closed } of done) {
-    if (closed.isPass !== 1) continue;
-    const list = passedByExam.get(exam.id);
-    if (list) list.push(closed);
-    else passedByExam.set(exam.id, [closed]);
-  }
+  const passedByExam = groupBy(
+    done.filter((d) => d.closed.isPass === 1),
+    (d) => d.exam.id,
+  );
   // Exam after exam: a learner passing two exams of one series in one call is settled by the first and
   // found done by the second. Within an exam the three are independent (a map's exam node reads the
   // pass just written): sent side by side.
   for (const [examId, passed] of passedByExam) {
-    const passes = passed.map((a) => ({ userId: a.userId, score: a.score }));
+    const passes = passed.map(({ closed }) => ({ userId: closed.userId, score: closed.score }));
     await Promise.all([
       onExamPassedAll(tx, examId, passes),
       onPathContentCompletedAll(
         tx,
-        passed.map((a) => a.userId),
+        passes.map((x) => x.userId),
         3,
         examId,
       ),
@@ -331,12 +330,7 @@ async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue
     const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
     const [locked, given, known] = await Promise.all([lock, answers, questions]);
     const attempts = new Map(locked.map((a) => [a.id, a]));
-    const answersOf = new Map<number, AnswerRow[]>();
-    for (const r of given) {
-      const list = answersOf.get(r.attemptId);
-      if (list) list.push(r);
-      else answersOf.set(r.attemptId, [r]);
-    }
+    const answersOf = groupBy(given, (r) => r.attemptId);
     // Closed already (a second submit, the sweep) or not yet due: answered as it stands.
     const running = calls.filter((c) => {
       const a = attempts.get(c.attemptId);

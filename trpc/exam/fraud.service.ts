@@ -78,7 +78,8 @@ function attemptChecks(a: Pick<Attempt, "id" | "examId" | "userId" | "attemptNo"
   });
 }
 
-export type { Tallies };
+/** An attempt with no face check and no flagged snapshot. */
+export const NO_TALLIES: Tallies = { faceFailed: 0, facePassed: 0, flagged: 0 };
 
 /**
  * What the fraud rules count for each attempt (face checks passed and failed, snapshots flagged): one
@@ -115,7 +116,7 @@ export async function talliesOfAll(db: DbOrTx, attempts: Attempt[]): Promise<Map
 
 /** What the fraud rules count for one attempt. */
 export async function talliesOf(db: DbOrTx, a: Attempt): Promise<Tallies> {
-  return (await talliesOfAll(db, [a])).get(a.id) ?? { faceFailed: 0, facePassed: 0, flagged: 0 };
+  return (await talliesOfAll(db, [a])).get(a.id) ?? NO_TALLIES;
 }
 
 /** The rules, each with its Chinese reason. */

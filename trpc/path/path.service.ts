@@ -17,6 +17,7 @@ import {
   userCerts,
 } from "@db/schema";
 import { AppError, fail, LegacyCode, notFound } from "@base/errors";
+import { groupBy } from "@base/group";
 import { pageOfArray, paginate, type PageRequest } from "@base/paging";
 import { formatDateTime } from "@base/format";
 import { likePattern } from "@base/sql";
@@ -281,15 +282,9 @@ export async function settleMapsWithContentAll(tx: DbOrTx, userIds: number[], co
     .innerJoin(learningPaths, eq(learningPaths.id, learningPathNodes.pathId))
     .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), inArray(learningPathMembers.userId, userIds)))
     .where(and(eq(learningPathNodes.contentType, contentType), eq(learningPathNodes.contentId, contentId), isNull(learningPaths.deletedAt), eq(learningPaths.status, 1)));
-  const byUser = new Map<number, LearningPath[]>();
-  for (const r of rows) {
-    const list = byUser.get(r.userId);
-    if (list) list.push(r.p);
-    else byUser.set(r.userId, [r.p]);
-  }
   await Promise.all(
-    [...byUser].map(async ([userId, paths]) => {
-      for (const p of paths) await settleMember(tx, p, userId);
+    [...groupBy(rows, (r) => r.userId)].map(async ([userId, paths]) => {
+      for (const { p } of paths) await settleMember(tx, p, userId);
     }),
   );
 }

@@ -3,6 +3,7 @@
 // With several web processes (WEB_CONCURRENCY, PostgreSQL only) this file is also the cluster primary:
 // it migrates once, forks the workers, restarts one that dies, and stops them all on SIGTERM.
 import cluster from "node:cluster";
+import { createServer } from "node:http";
 import { connect } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
@@ -14,7 +15,7 @@ import { pathToFileURL } from "node:url";
 const buildDir = resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
 const { host } = build.entry.module;
-const { loadEnv, closeDb, migrateDb, webWorkers, webNodeFlags, API_PATH, handleApi, isTrpcPath } = host;
+const { loadEnv, closeDb, migrateDb, webWorkers, webNodeFlags, API_PATH, JSON_ANSWER_HEADERS, handleApi, isTrpcPath } = host;
 let env;
 try {
   env = loadEnv();
@@ -82,14 +83,69 @@ async function primary() {
 
 // ---------- one web process (the only one, or a worker) ----------
 
-/** The request's address as @remix-run/express makes it (trust proxy decides protocol and host). */
-function urlOf(req) {
-  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const p1 = Number.parseInt(forwardedPort, 10);
-  const p2 = Number.parseInt(hostPort, 10);
-  const port = Number.isSafeInteger(p1) ? p1 : Number.isSafeInteger(p2) ? p2 : "";
-  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+/** Loopback peers are the trusted proxies, as Express's "trust proxy" setting below says for the pages. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
+const firstValue = (v) => (Array.isArray(v) ? v[0] : v)?.split(",")[0].trim() ?? "";
+
+/**
+ * The request's address as the pages see it: a loopback proxy's X-Forwarded-Proto and X-Forwarded-Host
+ * are believed (as Express's req.protocol and req.hostname do), anyone else's are not. Null when the
+ * Host header makes no address.
+ */
+function requestUrl(req) {
+  const trusted = LOOPBACK.test(req.socket.remoteAddress ?? "");
+  const protocol = (trusted && firstValue(req.headers["x-forwarded-proto"])) || (req.socket.encrypted ? "https" : "http");
+  const host = (trusted && firstValue(req.headers["x-forwarded-host"])) || req.headers.host || "";
+  const url = `${protocol}://${host}${req.url}`;
+  return URL.canParse(url) ? url : null;
+}
+
+/** A state-changing request from a browser on another site (cookies are SameSite=Lax too). */
+function foreignOrigin(req) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  let host;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = "";
+  }
+  if (host && host === req.headers.host) return false;
+  // Behind a proxy that rewrites Host, the public address is this site too (as for websockets).
+  return !(env.PUBLIC_URL && origin === new URL(env.PUBLIC_URL).origin);
+}
+
+const envelope = (code, message) => ({ code, message, success: false, data: null });
+
+function sendJson(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/**
+ * Anything that escaped (a bad percent-encoding for the static files, a fault): a status and a short
+ * Chinese text (the envelope on API paths), never Express's page with the stack.
+ */
+function answerFailure(err, req, res, pathname) {
+  const status = Number(err?.status ?? err?.statusCode) || 500;
+  if (status >= 500) console.error(`[web] ${req.method} ${pathname} failed:`, err);
+  if (res.headersSent) return void res.destroy();
+  const message = status >= 500 ? "服务器开小差了，请稍后再试" : status === 404 ? "请求地址不存在" : "请求格式不正确";
+  if (API_PATH.test(pathname)) return sendJson(res, status, envelope(status, message));
+  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(message) });
+  res.end(message);
+}
+
+/**
+ * A header added as Express's res.append adds it: a second value makes a list, and a text or JSON
+ * content type without a charset gets utf-8 (as the Remix path has always sent them).
+ */
+function appendHeader(res, key, value) {
+  if (key === "content-type" && !/;\s*charset\s*=/.test(value) && /^(?:text\/|application\/(?:javascript|json))/.test(value)) value += "; charset=utf-8";
+  const prev = res.getHeader(key);
+  res.setHeader(key, prev === undefined ? value : [].concat(prev, value));
 }
 
 /** A Fetch Request as @remix-run/express builds it (headers with a value, abort on disconnect), body streamed. */
@@ -193,58 +249,46 @@ const COMPRESS_THRESHOLD = 1024;
 /** Page actions: the biggest form a page posts is an Excel import (as FILE_BODY_LIMIT in trpc/body-limit.ts). */
 const PAGE_BODY_LIMIT = 10 * 1024 * 1024;
 
+const compress = compression({ threshold: COMPRESS_THRESHOLD });
+
+/**
+ * The legacy adapter and tRPC (trpc/host.server.ts), answered straight from Node's request without
+ * Express or Remix: Express's own work (its request and answer objects, its router) was about a tenth of
+ * a small exam call's CPU. A legacy JSON answer comes as a plain JsonAnswer, anything else as a Response.
+ */
+async function answerApi(req, res, pathname) {
+  const url = requestUrl(req);
+  if (!url) return sendJson(res, 400, envelope(400, "请求格式不正确"));
+  const answer = await handleApi(isTrpcPath(pathname) ? toRequest(req, res, url) : toLegacyRequest(req, url), pathname);
+  res.statusCode = answer.status;
+  for (const [key, value] of answer.headers) appendHeader(res, key, value);
+  let body;
+  if (answer.kind === "json") {
+    for (const [key, value] of JSON_ANSWER_HEADERS) res.setHeader(key, value);
+    body = Buffer.from(answer.body);
+  } else {
+    if (answer.statusText) res.statusMessage = answer.statusText;
+    body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
+  }
+  if (!body || body.length < COMPRESS_THRESHOLD) {
+    // Caches still learn that bigger answers of this kind depend on Accept-Encoding.
+    const vary = String(res.getHeader("vary") ?? "");
+    if (/json|text|svg/i.test(String(res.getHeader("content-type") ?? "")) && !/accept-encoding|\*/i.test(vary))
+      res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (body) res.setHeader("content-length", body.length);
+    res.end(body ?? undefined);
+  } else compress(req, res, () => res.end(body));
+}
+
 function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  const compress = compression({ threshold: COMPRESS_THRESHOLD });
 
-  // The socket's address reaches the app under a header only this server sets (PEER_ADDRESS_HEADER in
-  // trpc/context.ts); a client's own value under that name is overwritten.
-  app.use((req, _res, next) => {
-    req.headers["x-cy-peer-address"] = req.socket.remoteAddress ?? "";
-    next();
-  });
-
-  // State-changing requests from a browser must come from this site (cookies are SameSite=Lax too).
+  // State-changing page requests from a browser must come from this site (the API's are checked in apiOrPage).
   app.use((req, res, next) => {
-    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-    const origin = req.get("origin");
-    if (!origin) return next();
-    let host;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = "";
-    }
-    if (host && host === req.get("host")) return next();
-    // Behind a proxy that rewrites Host, the public address is this site too (as for websockets).
-    if (env.PUBLIC_URL && origin === new URL(env.PUBLIC_URL).origin) return next();
-    res.status(403).json({ code: 403, message: "请求来源不被允许", success: false, data: null });
-  });
-
-  // The legacy adapter and tRPC, without Remix's route matching and stream plumbing (trpc/host.server.ts).
-  app.use((req, res, next) => {
-    const pathname = req.path;
-    if (!API_PATH.test(pathname)) return next();
-    const url = urlOf(req);
-    handleApi(isTrpcPath(pathname) ? toRequest(req, res, url) : toLegacyRequest(req, url), pathname)
-      .then(async (response) => {
-        res.statusCode = response.status;
-        if (response.statusText) res.statusMessage = response.statusText;
-        // As @remix-run/express sends them (res.append adds the charset to a bare JSON content type).
-        for (const [key, value] of response.headers) res.append(key, value);
-        const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-        if (!body || body.length < COMPRESS_THRESHOLD) {
-          // Caches still learn that bigger answers of this kind depend on Accept-Encoding.
-          const vary = String(res.getHeader("vary") ?? "");
-          if (/json|text|svg/i.test(String(res.getHeader("content-type") ?? "")) && !/accept-encoding|\*/i.test(vary))
-            res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-          if (body) res.end(body);
-          else res.end();
-        } else compress(req, res, () => res.end(body));
-      })
-      .catch(next);
+    if (!foreignOrigin(req)) return next();
+    res.status(403).json(envelope(403, "请求来源不被允许"));
   });
 
   app.use(compress);
@@ -282,18 +326,23 @@ function serve() {
       });
   });
 
-  // Anything that escaped (a bad percent-encoding for the static files, a fault): a status and a short
-  // Chinese text, never Express's page with the stack. Express knows an error handler by its four arguments.
-  app.use((err, req, res, _next) => {
-    const status = Number(err?.status ?? err?.statusCode) || 500;
-    if (status >= 500) console.error(`[web] ${req.method} ${req.path} failed:`, err);
-    if (res.headersSent) return void res.destroy();
-    const message = status >= 500 ? "服务器开小差了，请稍后再试" : status === 404 ? "请求地址不存在" : "请求格式不正确";
-    if (API_PATH.test(req.path)) res.status(status).json({ code: status, message, success: false, data: null });
-    else res.status(status).type("text/plain; charset=utf-8").send(message);
-  });
+  // Express knows an error handler by its four arguments.
+  app.use((err, req, res, _next) => answerFailure(err, req, res, req.path));
 
-  const server = app.listen(env.PORT, () => {
+  /**
+   * Every request: the socket's address reaches the app under a header only this server sets
+   * (PEER_ADDRESS_HEADER in trpc/context.ts; a client's own value under that name is overwritten); API
+   * paths are answered by answerApi, pages and files by Express.
+   */
+  const apiOrPage = (req, res) => {
+    req.headers["x-cy-peer-address"] = req.socket.remoteAddress ?? "";
+    const query = req.url.indexOf("?");
+    const pathname = query === -1 ? req.url : req.url.slice(0, query);
+    if (!API_PATH.test(pathname)) return app(req, res);
+    if (foreignOrigin(req)) return sendJson(res, 403, envelope(403, "请求来源不被允许"));
+    answerApi(req, res, pathname).catch((err) => answerFailure(err, req, res, pathname));
+  };
+  const server = createServer(apiOrPage).listen(env.PORT, () => {
     if (!cluster.isWorker) console.log(`web: http://127.0.0.1:${env.PORT}`);
     // Every web process tries; the runner lease lets one of them sweep at a time.
     host.startMessageTaskRunner();

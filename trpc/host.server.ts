@@ -1,7 +1,8 @@
 import { closeDb, getDb, migrateDb } from "@db/index.server";
 import { env, webNodeFlags, webWorkers } from "@base/env.server";
 import { handleTrpc } from "./http";
-import { handleLegacy } from "./legacy/handler";
+import { answerLegacy } from "./legacy/handler";
+import { JSON_ANSWER_HEADERS, type JsonAnswer } from "./legacy/envelope";
 import type { LegacyRequest } from "./legacy/types";
 import { startMessageTaskRunner as startTaskRunner } from "./message/task-runner";
 import { startCertImageSweep } from "./cert/image-sweep";
@@ -20,11 +21,14 @@ export const API_PATH = /^\/(?:api\/(?:elearning|login|event|trpc)|magic)(?:\/|$
 
 export const isTrpcPath = (pathname: string) => pathname === "/api/trpc" || pathname.startsWith("/api/trpc/");
 
-/** tRPC calls take a Fetch Request; legacy calls a LegacyRequest (a Request fits too). */
-export async function handleApi(request: Request | LegacyRequest, pathname: string): Promise<Response> {
+/**
+ * tRPC calls take a Fetch Request; legacy calls a LegacyRequest (a Request fits too). A legacy JSON answer
+ * comes back as a JsonAnswer (its own headers, then JSON_ANSWER_HEADERS), anything else as a Response.
+ */
+export async function handleApi(request: Request | LegacyRequest, pathname: string): Promise<Response | JsonAnswer> {
   const db = await getDb();
   if (isTrpcPath(pathname)) return handleTrpc(request as Request, db);
-  return handleLegacy(request, db);
+  return answerLegacy(request, db);
 }
 
 /**
@@ -50,6 +54,7 @@ export const host = {
   migrateDb,
   closeDb,
   API_PATH,
+  JSON_ANSWER_HEADERS,
   isTrpcPath,
   handleApi,
   /** The extra site a page address sits under ("" for the main site): the page handler serves it with that basename. */

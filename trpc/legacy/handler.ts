@@ -7,7 +7,7 @@ import { AppError, LegacyCode, legacyCodeOf } from "@base/errors";
 import { zodMessage } from "@base/zod-message";
 import { BODY_LIMIT, BodyTooLargeError, FILE_BODY_LIMIT, TOO_LARGE_MESSAGE } from "../body-limit";
 import { BadBodyError, decodeBody, decodeSearchParams } from "./decode";
-import { errorEnvelope, jsonResponse, okEnvelope } from "./envelope";
+import { answerResponse, errorEnvelope, jsonAnswer, okEnvelope, type JsonAnswer } from "./envelope";
 import { GET_STATE_CHANGES, matchLegacy } from "./table";
 import type { LegacyRequest, LegacyRow } from "./types";
 
@@ -27,21 +27,28 @@ function bodyLimitOf(row: LegacyRow, request: LegacyRequest) {
   return row.files && multipart ? FILE_BODY_LIMIT : BODY_LIMIT;
 }
 
-/** Answers one legacy call: look the path up, decode, call the procedure, wrap the envelope. */
+/** Answers one legacy call as a Fetch Response: look the path up, decode, call the procedure, wrap the envelope. */
 export async function handleLegacy(request: LegacyRequest, db: Db, rows?: LegacyRow[]): Promise<Response> {
+  return answerResponse(await answerLegacy(request, db, rows));
+}
+
+/**
+ * The same, answering JSON as a plain JsonAnswer (the production server writes it without a Response);
+ * a call that answers something else (a row's own `respond`) still gives its Response.
+ */
+export async function answerLegacy(request: LegacyRequest, db: Db, rows?: LegacyRow[]): Promise<JsonAnswer | Response> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const match = matchLegacy(method, url.pathname, rows);
   const kind = url.pathname.startsWith("/api/login/") ? "login" : "elearning";
   if (match.kind === "none") {
-    return jsonResponse(errorEnvelope(404, "请求地址不存在", kind), 404);
+    return jsonAnswer(errorEnvelope(404, "请求地址不存在", kind), 404);
   }
   if (match.kind === "bad-path") {
-    return jsonResponse(errorEnvelope(LegacyCode.badInput, "请求地址格式不正确", kind), 400);
+    return jsonAnswer(errorEnvelope(LegacyCode.badInput, "请求地址格式不正确", kind), 400);
   }
   if (match.kind === "wrong-method") {
-    const h = new Headers({ allow: match.allowed.join(", ") });
-    return jsonResponse(errorEnvelope(405, `该地址不支持 ${method} 请求`, kind), 405, h);
+    return jsonAnswer(errorEnvelope(405, `该地址不支持 ${method} 请求`, kind), 405, [["allow", match.allowed.join(", ")]]);
   }
   const { row, params } = match;
   const envelope = row.envelope ?? kind;
@@ -60,25 +67,25 @@ export async function handleLegacy(request: LegacyRequest, db: Db, rows?: Legacy
       for (const [k, v] of resHeaders) if (k.toLowerCase() === "set-cookie") res.headers.append(k, v);
       return res;
     }
-    return jsonResponse(okEnvelope(data, envelope), 200, resHeaders);
+    return jsonAnswer(okEnvelope(data, envelope), 200, resHeaders);
   } catch (error) {
     if (error instanceof BadBodyError) {
-      return jsonResponse(errorEnvelope(LegacyCode.badInput, error.message, envelope), 200, resHeaders);
+      return jsonAnswer(errorEnvelope(LegacyCode.badInput, error.message, envelope), 200, resHeaders);
     }
     if (error instanceof BodyTooLargeError) {
       // The rest of the body stays unread: closing the connection drops it.
-      return jsonResponse(errorEnvelope(413, TOO_LARGE_MESSAGE, envelope), 413, new Headers({ connection: "close" }));
+      return jsonAnswer(errorEnvelope(413, TOO_LARGE_MESSAGE, envelope), 413, [["connection", "close"]]);
     }
     if (error instanceof TRPCError && error.code === "METHOD_NOT_SUPPORTED") {
-      return jsonResponse(errorEnvelope(405, error.message, envelope), 405, resHeaders);
+      return jsonAnswer(errorEnvelope(405, error.message, envelope), 405, resHeaders);
     }
     const code = error instanceof ZodError ? LegacyCode.badInput : legacyCodeOf(error);
     const message = messageOf(error);
     const internal = message === SERVER_BUSY && !(error instanceof AppError);
     if (internal) {
       console.error(`[legacy] ${method} ${url.pathname} failed:`, error);
-      return jsonResponse(errorEnvelope(500, SERVER_BUSY, envelope), 500, resHeaders);
+      return jsonAnswer(errorEnvelope(500, SERVER_BUSY, envelope), 500, resHeaders);
     }
-    return jsonResponse(errorEnvelope(code, message, envelope), 200, resHeaders);
+    return jsonAnswer(errorEnvelope(code, message, envelope), 200, resHeaders);
   }
 }

@@ -15,12 +15,11 @@
  *   SERVICE_TOKEN and STORAGE_SECRET (production requires them), PGAPPNAME=cy-bench-server (so its
  *   PostgreSQL backends can be told apart and their CPU read);
  * - client processes (fork, default one per core): each drives its share of learners over HTTP with
- *   the session cookie an old client sends, through a keep-alive agent with a bounded socket pool,
- *   and sends back latency samples, acknowledged answers, errors by code and its own CPU use.
+ *   the session cookie an old client sends, each learner on a kept-alive connection of its own (HTTP/1.1
+ *   written and read by hand, lighter than Node's client on the shared cores), and sends back latency samples, acknowledged answers, errors by code and its own CPU use.
  *
  * Environment: TEST_POSTGRES_URL (admin connection, postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_CLIENTS (client processes, default the number of cores), BENCH_SOCKETS (keep-alive sockets
- * over all clients, default one per learner), BENCH_PORT (server port, default a free one; REALTIME_PORT is the
+ * BENCH_CLIENTS (client processes, default the number of cores), BENCH_PORT (server port, default a free one; REALTIME_PORT is the
  * next one, unused here), BENCH_TIMEOUT_SECONDS (per request, default 60), BENCH_BUILD_DIR (build folder,
  * default build-bench), BENCH_SERVER_NODE_OPTIONS (node flags for the server, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof": every worker then writes its profile there on exit), BENCH_WEB_CONCURRENCY
@@ -32,7 +31,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { connect, type Socket } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -67,7 +66,6 @@ interface ClientResult {
   wallMs: number;
   loopP99: number;
   connections: number;
-  queuePeak: number;
 }
 
 // ---------- client process ----------
@@ -75,19 +73,13 @@ interface ClientResult {
 async function client() {
   const run = new Promise<Msg>((r) => process.once("message", r as never));
   process.send!({ op: "ready" });
-  const { base, examId, tokens, startAt, windowMs, sockets, timeoutMs } = await run;
+  const { base, examId, tokens, startAt, windowMs, timeoutMs } = await run;
   const url = new URL(base);
-  // First in, first out: every kept connection is used in turn, as each learner's browser uses its own.
-  // Node's default (last in, first out) leaves the ones at the bottom idle until the server's 65 s
-  // keep-alive closes them, and a call sent as one closes is reset (seen in runs longer than 65 s).
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets, scheduling: "fifo" });
   const lat = { start: [] as number[], paper: [] as number[], save: [] as number[], submit: [] as number[] };
   const acked: number[] = [];
   const errors: Record<string, number> = {};
   const samples: string[] = [];
   let connections = 0;
-  const seen = new WeakSet<object>();
-  let queuePeak = 0;
   const counts = { started: 0, saves: 0, submitted: 0, errors: 0 };
 
   class CallError extends Error {
@@ -95,73 +87,143 @@ async function client() {
       super(message);
     }
   }
-  const post = (step: string, token: string, body: unknown, into: number[]) =>
-    new Promise<any>((resolve, reject) => {
-      const payload = Buffer.from(JSON.stringify(body));
-      const t = performance.now();
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: "POST",
-          path: `${PATH}/${step}`,
-          agent,
-          headers: { "content-type": "application/json", "content-length": payload.length, cookie: `cy_session=${token}` },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("error", (e) => reject(new CallError(`${step}:${(e as NodeJS.ErrnoException).code ?? "ERR"}`, e.message)));
-          res.on("end", () => {
-            const ms = performance.now() - t;
-            let j: { success?: boolean; code?: number; message?: string; data?: any } = {};
-            try {
-              j = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-            } catch {}
-            if (res.statusCode !== 200) return reject(new CallError(`${step}:HTTP ${res.statusCode}`, j.message ?? ""));
-            if (!j.success) return reject(new CallError(`${step}:code ${j.code}`, j.message ?? ""));
-            into.push(ms);
-            resolve(j.data);
-          });
-        },
-      );
-      // A socket handed to a queued request is reused too, though Node marks only sockets taken from the
-      // free list as reusedSocket: count sockets by identity.
-      req.on("socket", (s) => {
-        if (seen.has(s)) return;
-        seen.add(s);
-        connections += 1;
+
+  /**
+   * A learner's own kept-alive connection, one call at a time, as their browser holds one: HTTP/1.1 written
+   * and read by hand. Node's http client (an agent, its request and answer objects) cost about 0.13 ms of
+   * CPU a call on the same two cores as the server; this about a third of it. A closed connection is
+   * opened again for the next call (and counted).
+   */
+  class Connection {
+    private socket: Socket | null = null;
+    private chunks: Buffer[] = [];
+    private size = 0;
+    private waiting: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void; step: string; sentAt: number } | null = null;
+
+    private open() {
+      connections += 1;
+      const socket = connect(Number(url.port), url.hostname);
+      socket.setNoDelay(true);
+      socket.on("data", (c: Buffer) => this.onData(c));
+      const drop = (e?: NodeJS.ErrnoException) => {
+        if (this.socket === socket) this.socket = null;
+        this.fail(`${e?.code ?? "ECONNRESET"}`, e?.message ?? "connection closed");
+      };
+      socket.on("error", drop);
+      socket.on("close", () => drop());
+      this.socket = socket;
+      return socket;
+    }
+
+    private fail(code: string, message: string) {
+      const w = this.waiting;
+      this.waiting = null;
+      this.chunks = [];
+      this.size = 0;
+      w?.reject(new CallError(`${w.step}:${code}`, message));
+    }
+
+    /** One whole answer: status line, headers, then a content-length body or chunks. */
+    private onData(c: Buffer) {
+      this.chunks.push(c);
+      this.size += c.length;
+      const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+      const end = all.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const head = all.toString("latin1", 0, end);
+      const status = Number(head.slice(9, 12));
+      let body: Buffer | null = null;
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+      if (length) {
+        if (all.length < end + 4 + Number(length[1])) return;
+        body = all.subarray(end + 4, end + 4 + Number(length[1]));
+      } else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
+        const parts: Buffer[] = [];
+        let at = end + 4;
+        for (;;) {
+          const line = all.indexOf("\r\n", at);
+          if (line < 0) return;
+          const n = parseInt(all.toString("latin1", at, line), 16);
+          if (all.length < line + 2 + n + 2) return;
+          if (n === 0) break;
+          parts.push(all.subarray(line + 2, line + 2 + n));
+          at = line + 2 + n + 2;
+        }
+        body = Buffer.concat(parts);
+      } else body = Buffer.alloc(0);
+      this.chunks = [];
+      this.size = 0;
+      const w = this.waiting;
+      this.waiting = null;
+      if (/\r\nconnection: *close/i.test(head)) this.socket?.destroy();
+      w?.resolve({ status, body: body.toString("utf8") });
+    }
+
+    /** The request in one write (one segment: the server reads it whole in one turn). */
+    send(method: string, path: string, step: string, headers: string, payload = "") {
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        this.waiting = { resolve, reject, step, sentAt: performance.now() };
+        const socket = this.socket ?? this.open();
+        const length = payload ? `content-length: ${Buffer.byteLength(payload)}\r\n` : "";
+        socket.write(`${method} ${path} HTTP/1.1\r\nhost: ${url.host}\r\n${headers}${length}\r\n${payload}`);
       });
-      req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: "TIMEOUT" })));
-      req.on("error", (e: NodeJS.ErrnoException) => reject(new CallError(`${step}:${e.code ?? "ERR"}${req.reusedSocket ? " (reused socket)" : ""}`, e.message)));
-      req.end(payload);
-    });
+    }
+
+    close() {
+      this.socket?.destroy();
+      this.socket = null;
+    }
+
+    /** A call still unanswered after timeoutMs is given up (its connection closed). */
+    expire(now: number) {
+      if (this.waiting && now - this.waiting.sentAt > timeoutMs) {
+        this.socket?.destroy();
+        this.fail("TIMEOUT", `no answer in ${timeoutMs} ms`);
+      }
+    }
+  }
+  const open = new Set<Connection>();
+  const expiry = setInterval(() => {
+    const now = performance.now();
+    for (const c of open) c.expire(now);
+  }, 1000);
+
+  const post = async (conn: Connection, step: string, token: string, body: unknown, into: number[]) => {
+    const t = performance.now();
+    const headers = `content-type: application/json\r\ncookie: cy_session=${token}\r\n`;
+    const res = await conn.send("POST", `${PATH}/${step}`, step, headers, JSON.stringify(body));
+    const ms = performance.now() - t;
+    let j: { success?: boolean; code?: number; message?: string; data?: any } = {};
+    try {
+      j = JSON.parse(res.body);
+    } catch {}
+    if (res.status !== 200) throw new CallError(`${step}:HTTP ${res.status}`, j.message ?? "");
+    if (!j.success) throw new CallError(`${step}:code ${j.code}`, j.message ?? "");
+    into.push(ms);
+    return j.data;
+  };
 
   // Each learner's browser already holds a connection, as the waiting hall's page keeps one (it reads the
   // server's clock every 20-30 s); BENCH_WARM=0 makes every start open a new one.
-  const warm = () =>
-    new Promise<void>((resolve) => {
-      const req = request({ host: url.hostname, port: url.port, path: "/favicon.ico", agent }, (res) => res.resume().on("end", resolve));
-      req.on("error", () => resolve());
-      req.end();
-    });
-  if (WARM) await Promise.all(tokens.map(warm));
-  const learner = async (token: string) => {
+  const conns: Connection[] = tokens.map(() => new Connection());
+  for (const c of conns) open.add(c);
+  if (WARM) await Promise.all(conns.map((c) => c.send("GET", "/favicon.ico", "warm", "").catch(() => {})));
+  const learner = async (token: string, conn: Connection) => {
     await sleep(Math.max(0, startAt + Math.random() * windowMs - Date.now()));
     try {
-      const started = await post("startExam", token, { examId }, lat.start);
+      const started = await post(conn, "startExam", token, { examId }, lat.start);
       counts.started += 1;
-      const paper = await post("getPaper", token, { paperId: started.paperId }, lat.paper);
+      const paper = await post(conn, "getPaper", token, { paperId: started.paperId }, lat.paper);
       let seq = 0;
       for (const q of (paper.questions as { questionId: number }[]).slice(0, ANSWERS)) {
         const choice = Math.random() < 0.5 ? 0 : 1;
-        await post("submitQuestion", token, { paperId: started.paperId, questionId: q.questionId, answer: [choice ? "B" : "A"], seq: ++seq }, lat.save);
+        await post(conn, "submitQuestion", token, { paperId: started.paperId, questionId: q.questionId, answer: [choice ? "B" : "A"], seq: ++seq }, lat.save);
         // Only acknowledged saves count: those are the answers the server promised to keep.
         acked.push(started.paperId, q.questionId, choice);
         counts.saves += 1;
         if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
       }
-      await post("submitPaper", token, { paperId: started.paperId }, lat.submit);
+      await post(conn, "submitPaper", token, { paperId: started.paperId }, lat.submit);
       counts.submitted += 1;
     } catch (e) {
       const code = e instanceof CallError ? e.code : `other:${(e as Error).name}`;
@@ -172,22 +234,18 @@ async function client() {
   };
 
   const loop = monitorEventLoopDelay({ resolution: 10 });
-  const queued = setInterval(() => {
-    const waiting = Object.values(agent.requests).reduce((n, q) => n + (q?.length ?? 0), 0);
-    queuePeak = Math.max(queuePeak, waiting);
-  }, 50);
   const progress = setInterval(() => process.send!({ op: "progress", ...counts }), 1000);
   await sleep(Math.max(0, startAt - Date.now()));
   loop.enable();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(tokens.map((t: string) => learner(t)));
+  await Promise.all(tokens.map((t: string, i: number) => learner(t, conns[i]!)));
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   loop.disable();
-  clearInterval(queued);
+  clearInterval(expiry);
   clearInterval(progress);
-  agent.destroy();
+  for (const c of conns) c.close();
   const result: ClientResult = {
     start: Float64Array.from(lat.start),
     paper: Float64Array.from(lat.paper),
@@ -200,7 +258,6 @@ async function client() {
     wallMs,
     loopP99: loop.percentile(99) / 1e6,
     connections,
-    queuePeak,
   };
   process.send!({ op: "progress", ...counts });
   process.send!({ op: "done", result }, undefined, {}, () => process.exit(0));
@@ -220,8 +277,6 @@ async function main() {
   const WINDOW_MS = Number(process.argv[3] ?? 10) * 1000;
   if (!(LEARNERS >= 1) || !(WINDOW_MS >= 0)) throw new Error("usage: bench-exam.ts [learners] [windowSeconds]");
   const CLIENTS = Math.max(1, Math.min(envNum("BENCH_CLIENTS", availableParallelism()), LEARNERS));
-  // One connection per learner, as each learner's browser holds its own.
-  const SOCKETS = envNum("BENCH_SOCKETS", LEARNERS);
   const TIMEOUT_MS = envNum("BENCH_TIMEOUT_SECONDS", 60) * 1000;
   const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const BUILD_DIR = process.env.BENCH_BUILD_DIR || "build-bench";
@@ -341,9 +396,8 @@ async function main() {
     // Every client gets the same wall-clock start, once all of them are loaded.
     await Promise.all(ready);
     const startAt = Date.now() + (WARM ? 6000 : 1000);
-    const socketsPerClient = Math.max(1, Math.floor(SOCKETS / CLIENTS));
     clients.forEach((child, c) =>
-      child.send({ op: "run", base, examId: exam.id, tokens: perClient[c], startAt, windowMs: WINDOW_MS, sockets: socketsPerClient, timeoutMs: TIMEOUT_MS }),
+      child.send({ op: "run", base, examId: exam.id, tokens: perClient[c], startAt, windowMs: WINDOW_MS, timeoutMs: TIMEOUT_MS }),
     );
     const load = loadavg();
     await sleep(startAt - Date.now());
@@ -416,7 +470,7 @@ async function main() {
     const line = (label: string, xs: Float64Array) => console.log(`${label.padEnd(15)} p50 ${ms(pct(xs, 50)).padStart(9)}  p99 ${ms(pct(xs, 99)).padStart(9)}  max ${ms(pct(xs, 100)).padStart(9)}  (n=${xs.length})`);
 
     console.log(`\n${LEARNERS} learners, starts spread uniformly over ${WINDOW_MS / 1000} s, ${ANSWERS} answers each, ${THINK_MS ? `${THINK_MS} ms (jittered) between answers` : "back to back (closed loop)"}, ${WARM ? "each holding a connection from the waiting hall" : "each start on a new connection (BENCH_WARM=0)"}`);
-    console.log(`server: ${[...NODE_FLAGS, "server.mjs"].join(" ")} (${BUILD_DIR}, NODE_ENV=production, app pool on PostgreSQL), pid ${serverPid}, ${processes} process${processes > 1 ? "es (primary and workers)" : ""}; ${CLIENTS} client processes, ${socketsPerClient} keep-alive sockets each`);
+    console.log(`server: ${[...NODE_FLAGS, "server.mjs"].join(" ")} (${BUILD_DIR}, NODE_ENV=production, app pool on PostgreSQL), pid ${serverPid}, ${processes} process${processes > 1 ? "es (primary and workers)" : ""}; ${CLIENTS} client processes, a kept-alive connection per learner`);
     console.log(`machine: ${availableParallelism()} cores, load average before the run ${load.map((x) => x.toFixed(2)).join(" ")}`);
     console.log(`wall time ${elapsed.toFixed(1)} s, ${requests} successful requests (${(requests / elapsed).toFixed(0)} req/s)`);
     line("startExam", lat.start);
@@ -430,7 +484,7 @@ async function main() {
     console.log(`server RSS ${mb(memStart.rss)} before the load, peak ${mb(Math.max(rssPeak, memEnd.hwm))}, ${mb(memEnd.rss)} after`);
     console.log(`PostgreSQL backends of the server (${pgEnd.size}): CPU ${dbCpu.toFixed(1)} s = ${((dbCpu / elapsed) * 100).toFixed(0)}% of a core on average`);
     results.forEach((r, c) =>
-      console.log(`client ${c} (pid ${clientPids[c]}): CPU ${(r.cpuMs / 1000).toFixed(1)} s = ${((r.cpuMs / r.wallMs) * 100).toFixed(0)}% of a core, event-loop delay p99 ${r.loopP99.toFixed(1)} ms, ${r.connections} connections opened, peak ${r.queuePeak} requests waiting for a socket`),
+      console.log(`client ${c} (pid ${clientPids[c]}): CPU ${(r.cpuMs / 1000).toFixed(1)} s = ${((r.cpuMs / r.wallMs) * 100).toFixed(0)}% of a core, event-loop delay p99 ${r.loopP99.toFixed(1)} ms, ${r.connections} connections opened`),
     );
     const said = serverLog.filter((l) => !l.startsWith("web: "));
     if (said.length) console.log(`server log (${said.length}${said.length === 200 ? "+" : ""} lines), first ones:\n  ${said.slice(0, 8).join("\n  ")}`);

@@ -1,12 +1,12 @@
 // The production web server answers the API (legacy adapter, tRPC) itself, without Express: what an old
 // client or a proxy in front sees of it (server.mjs, docs/decisions/022-exam-start-load.md).
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { gunzipSync } from "node:zlib";
 import { DEMO, expect, test } from "./fixtures";
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 /** One HTTP call with exactly these headers, from `localAddress` when given (the peer the server sees). */
 function call(port: number, host: string, method: string, path: string, opts: { headers?: Record<string, string>; body?: unknown; localAddress?: string } = {}) {

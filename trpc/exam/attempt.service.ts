@@ -1,9 +1,10 @@
 import { creditStudyDaysFrom } from "../checkin/study-days.service";
 import { onPathContentCompletedAll } from "../path/completion.service";
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, isDatabaseUnavailable, notFound } from "@base/errors";
 import { groupBy } from "@base/group";
@@ -108,13 +109,14 @@ export async function startExam(db: Db, userId: number, examId: number) {
   await assertFacePassed(db, exam, userId);
   if (current?.status === 0) {
     const now = new Date();
-    const [started] = await db
-      .update(examAttempts)
-      .set({ status: 1, startedAt: now, deadline: deadlineOf(exam, now) })
-      .where(and(eq(examAttempts.id, current.id), eq(examAttempts.status, 0)))
-      .returning()
-      .prepare("exam_start_attempt")
-      .execute();
+    const [started] = await prepared(db, "exam_start_attempt", (d) =>
+      d
+        .update(examAttempts)
+        .set({ status: 1, startedAt: sql`${sql.placeholder("now")}::timestamptz`, deadline: sql`${sql.placeholder("deadline")}::timestamptz` })
+        .where(and(eq(examAttempts.id, sql.placeholder("id")), eq(examAttempts.status, 0)))
+        .returning()
+        .prepare("exam_start_attempt"),
+    ).execute({ id: current.id, now: now.toISOString(), deadline: deadlineOf(exam, now).toISOString() });
     if (started) return attemptView(exam, started);
   }
   const attempt = await db.transaction(async (tx) => {
@@ -190,11 +192,19 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
 
 /**
- * A paper's questions by id, for grading and for the learner's paper: prepared, so a paper's question count
- * gives the same text, kept per connection (one round trip, where an unprepared statement needs two).
+ * `column` is one of the ids in the placeholder `ids` (a comma-separated list): one statement text
+ * whatever their number, so it is built once per database handle and prepared once per connection.
  */
-export const questionsOf = (tx: DbOrTx, ids: number[]) =>
-  ids.length ? tx.select().from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_paper_questions").execute() : Promise.resolve([]);
+const idIn = (column: AnyPgColumn) => sql`${column} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
+
+/**
+ * A paper's questions by id, for grading and for the learner's paper: built once, prepared per connection
+ * (one round trip, where an unprepared statement needs two).
+ */
+export const questionsOf = (db: DbOrTx, ids: number[]) =>
+  ids.length
+    ? prepared(db, "exam_paper_questions", (d) => d.select().from(examQuestions).where(idIn(examQuestions.id)).prepare("exam_paper_questions")).execute({ ids: ids.join(",") })
+    : Promise.resolve([]);
 
 type AnswerRow = typeof examAnswers.$inferSelect;
 type QuestionRow = typeof examQuestions.$inferSelect;
@@ -324,9 +334,8 @@ async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue
     // the other, so the answers are read once the locks are held, after every save that held a row
     // (share lock) has committed. One round trip instead of three while the server is busy.
     const ids = calls.map((c) => c.attemptId).join(",");
-    const byIds = (column: typeof examAttempts.id | typeof examAnswers.attemptId) => sql`${column} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
-    const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(byIds(examAttempts.id)).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
-    const answers = prepared(tx, "exam_grade_answers", (t) => t.select().from(examAnswers).where(byIds(examAnswers.attemptId)).prepare("exam_grade_answers")).execute({ ids });
+    const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(idIn(examAttempts.id)).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
+    const answers = prepared(tx, "exam_grade_answers", (t) => t.select().from(examAnswers).where(idIn(examAnswers.attemptId)).prepare("exam_grade_answers")).execute({ ids });
     const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
     const [locked, given, known] = await Promise.all([lock, answers, questions]);
     const attempts = new Map(locked.map((a) => [a.id, a]));
@@ -594,7 +603,11 @@ function usedSecondsOf(a: Attempt): number | null {
 async function breakdownOf(db: DbOrTx, a: Attempt) {
   const ids = a.items.map((i) => i.questionId);
   const [types, answers] = await Promise.all([
-    ids.length ? db.select({ id: examQuestions.id, questionType: examQuestions.questionType }).from(examQuestions).where(inArray(examQuestions.id, ids)).prepare("exam_result_types").execute() : [],
+    ids.length
+      ? prepared(db, "exam_result_types", (d) =>
+          d.select({ id: examQuestions.id, questionType: examQuestions.questionType }).from(examQuestions).where(idIn(examQuestions.id)).prepare("exam_result_types"),
+        ).execute({ ids: ids.join(",") })
+      : [],
     prepared(db, "exam_result_answers", (d) =>
       d
         .select({ questionId: examAnswers.questionId, answer: examAnswers.answer, score: examAnswers.score, isCorrect: examAnswers.isCorrect })

@@ -77,6 +77,11 @@ export function legacyCodeOf(error: unknown): LegacyCode {
   return LegacyCode.fail;
 }
 
+/** An error in a log line: its message (or what it is), cut to `max` characters. */
+export function reasonOf(error: unknown, max = 200): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, max);
+}
+
 export const DATABASE_UNAVAILABLE = "服务暂时繁忙，请稍后重试";
 /** Seconds a client is asked to wait before trying again when the database cannot be reached. */
 export const DATABASE_RETRY_SECONDS = 5;

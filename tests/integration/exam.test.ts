@@ -275,6 +275,26 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect(after.map((a) => [a.status, a.submitType, a.score])).toEqual([...expected.slice(0, 3).map((s) => [2, SubmitType.sweep, s]), [1, null, null]]);
   });
 
+  it("when the sweep's transaction fails, its papers close alone", async () => {
+    const db = getDb();
+    const { papers, expected } = await startedLearners(db, 3);
+    await db.update(examAttempts).set({ deadline: new Date(Date.now() - 3_600_000) }).where(inArray(examAttempts.id, papers));
+    const transactions = vi.spyOn(db, "transaction").mockImplementationOnce(() => Promise.reject(new Error("连接中断")));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const swept = await sweepOverdue(db);
+      expect(swept.closed).toBeGreaterThanOrEqual(3);
+      expect(swept.closed).toBeLessThanOrEqual(100);
+      // The failed one, then one for every paper found.
+      expect(transactions).toHaveBeenCalledTimes(1 + swept.closed);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+      warn.mockRestore();
+    }
+    expect((await attemptsById(db, papers)).map((a) => [a.status, a.submitType, a.score])).toEqual(expected.map((s) => [2, SubmitType.sweep, s]));
+  });
+
   // The submit reads the answers in the same round trip as it takes the attempt's lock: they must be read
   // after the lock, or an answer whose save held the row while the submit waited would go ungraded.
   it.skipIf(kind === "pglite")("an answer saved while the submit waits for the attempt's lock is graded with the paper", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "@db/client";
+import { reasonOf } from "@base/errors";
 import { drawPendingImages } from "./cert.service";
 
 const EVERY_MS = 15_000;
@@ -18,7 +19,7 @@ export function startCertImageSweep(getDb: () => Promise<Db>) {
     try {
       await drawPendingImages(await getDb(), 20);
     } catch (e) {
-      console.warn(`[cert-image] sweep failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+      console.warn(`[cert-image] sweep failed: ${reasonOf(e)}`);
     } finally {
       busy = false;
     }

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { reasonOf } from "@base/errors";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { eventReports, events } from "@db/schema";
@@ -85,7 +86,7 @@ export function startEventReportSweep(getDb: () => Promise<Db>) {
     try {
       await sendDueReports(await getDb());
     } catch (e) {
-      console.warn(`[event-reports] failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+      console.warn(`[event-reports] failed: ${reasonOf(e)}`);
     } finally {
       busy = false;
     }

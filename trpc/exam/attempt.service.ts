@@ -6,7 +6,7 @@ import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
-import { badInput, fail, isDatabaseUnavailable, notFound } from "@base/errors";
+import { badInput, fail, isDatabaseUnavailable, notFound, reasonOf } from "@base/errors";
 import { groupBy } from "@base/group";
 import {
   allowedAttempts,
@@ -387,7 +387,7 @@ function closeTogether(db: Db) {
 export async function closeSubmitted(db: Db, exam: Exam, a: Attempt, submitType: number) {
   const call = { exam, attemptId: a.id, userId: a.userId, submitType, items: a.items };
   const closed = await closeTogether(db)(call).catch((e: unknown) => {
-    if (!isDatabaseUnavailable(e)) console.warn(`[exam] submits together failed, each closed alone: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+    if (!isDatabaseUnavailable(e)) console.warn(`[exam] submits together failed, each closed alone: ${reasonOf(e)}`);
     return null;
   });
   return closed ?? closeLocked(db, exam, a.id, submitType, false, a.items);
@@ -416,8 +416,22 @@ export async function sweepOverdue(db: DbOrTx, opts: { userId?: number; limit?: 
     cache.set(a.examId, exam);
     calls.push({ exam, attemptId: a.id, submitType: opts.userId ? SubmitType.timeUp : SubmitType.sweep, items: a.items });
   }
-  // The papers of a deadline close in a few transactions, not one each.
-  for (let i = 0; i < calls.length; i += SWEEP_CHUNK) await closeLockedAll(db, calls.slice(i, i + SWEEP_CHUNK), true);
+  // The papers of a deadline close in a few transactions, not one each. A transaction that fails wrote
+  // nothing: its papers close alone, so one that cannot close keeps no other paper open (a sweep of one
+  // paper, as a learner's read makes, fails as that paper's close does).
+  for (let i = 0; i < calls.length; i += SWEEP_CHUNK) {
+    const chunk = calls.slice(i, i + SWEEP_CHUNK);
+    await closeLockedAll(db, chunk, true).catch(async (e: unknown) => {
+      if (isDatabaseUnavailable(e) || chunk.length === 1) throw e;
+      console.warn(`[exam] sweep: ${chunk.length} papers together failed, each closed alone: ${reasonOf(e)}`);
+      for (const c of chunk) {
+        await closeLockedAll(db, [c], true).catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) throw err;
+          console.warn(`[exam] sweep: paper ${c.attemptId} not closed: ${reasonOf(err)}`);
+        });
+      }
+    });
+  }
   return { closed: rows.length };
 }
 
@@ -495,7 +509,7 @@ export async function saveAnswer(db: Db, userId: number, input: { paperId: numbe
   // it did not keep, or a statement that failed, goes through the checks below for the reason.
   const kept = await saveFast(db)({ paperId: input.paperId, userId, questionId: input.questionId, answer: input.answer, seq }).catch((e: unknown) => {
     // Every save of that statement takes the checks below; a fault of the statement itself should not hide there.
-    if (!isDatabaseUnavailable(e)) console.warn(`[exam] saves together failed, each saved alone: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+    if (!isDatabaseUnavailable(e)) console.warn(`[exam] saves together failed, each saved alone: ${reasonOf(e)}`);
     return false;
   });
   if (kept) return { paperId: input.paperId, questionId: input.questionId, saved: true, kept: true, seq, serverTime: Date.now() };

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, or } from "drizzle-orm";
+import { reasonOf } from "@base/errors";
 import type { DbOrTx } from "@db/client";
 import { GROUP_BUY_OUTCOME, groupBuys, ORDER_STATUS, orders } from "@db/schema";
 import { refundOrder } from "../order/payment.service";
@@ -38,7 +39,7 @@ export async function settleEndedGroupBuys(db: DbOrTx, now = new Date(), limit =
       await refundOrder(db, null, o.tradeNo, GROUP_REFUND_REASON, now);
       refunded++;
     } catch (e) {
-      console.warn(`[group-buy] refund ${o.tradeNo} failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+      console.warn(`[group-buy] refund ${o.tradeNo} failed: ${reasonOf(e)}`);
     }
   }
   return { settled: due.length, completed, failed, refunded };

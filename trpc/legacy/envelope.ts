@@ -50,8 +50,5 @@ export function answerResponse(answer: JsonAnswer | Response): Response {
 }
 
 export function jsonResponse(body: unknown, status = 200, headers?: Headers) {
-  const h = new Headers(headers);
-  h.set("content-type", "application/json; charset=utf-8");
-  h.set("cache-control", "no-store");
-  return new Response(JSON.stringify(body), { status, headers: h });
+  return answerResponse(jsonAnswer(body, status, headers));
 }

@@ -1,4 +1,5 @@
 import type { Db } from "@db/client";
+import { reasonOf } from "@base/errors";
 import { closeExpiredOrders } from "./payment.service";
 import { settleEndedGroupBuys } from "../groupbuy/settle.service";
 
@@ -22,7 +23,7 @@ export function startOrderSweep(getDb: () => Promise<Db>) {
       // Group buys that ended short of members fail and their paid orders are refunded.
       await settleEndedGroupBuys(db);
     } catch (e) {
-      console.warn(`[order-sweep] failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+      console.warn(`[order-sweep] failed: ${reasonOf(e)}`);
     } finally {
       busy = false;
     }

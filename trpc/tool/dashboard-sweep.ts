@@ -1,4 +1,5 @@
 import type { Db } from "@db/client";
+import { reasonOf } from "@base/errors";
 import { sweepDailyFigures } from "./dashboard.service";
 
 const EVERY_MS = 5 * 60_000;
@@ -18,7 +19,7 @@ export function startDashboardSweep(getDb: () => Promise<Db>) {
     try {
       await sweepDailyFigures(await getDb());
     } catch (e) {
-      console.warn(`[dashboard-sweep] failed: ${(e instanceof Error ? e.message : String(e)).slice(0, 200)}`);
+      console.warn(`[dashboard-sweep] failed: ${reasonOf(e)}`);
     } finally {
       busy = false;
     }

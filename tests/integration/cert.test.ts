@@ -105,7 +105,7 @@ describeEachDb("certificates", (getDb) => {
     const transactions = vi.spyOn(db, "transaction");
     try {
       const closed = await Promise.all([...attempts, attempts[0]!].map((a) => closeSubmitted(db, loaded, a, SubmitType.learner)));
-      expect(closed.map((a) => a!.isPass)).toEqual([1, 1, 1, 0, 1]);
+      expect(closed.map((c) => c.attempt!.isPass)).toEqual([1, 1, 1, 0, 1]);
       expect(transactions).toHaveBeenCalledTimes(2);
     } finally {
       transactions.mockRestore();

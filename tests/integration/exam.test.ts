@@ -3,7 +3,7 @@ import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, exams, materialFolders } from "@db/schema";
 import { loadExam } from "@trpc-app/exam/access";
-import { closeSubmitted, SubmitType, sweepOverdue } from "@trpc-app/exam/attempt.service";
+import { closeSubmitted, resultOfAttempt, SubmitType, sweepOverdue } from "@trpc-app/exam/attempt.service";
 import { gradeAnswer, normaliseText } from "@trpc-app/exam/grading";
 import { createExam, createFixedPaper, createQuestion, createRandomPaper } from "../factories/exam";
 import { addMembership, createNode } from "../factories/org";
@@ -223,8 +223,8 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
       const closed = await Promise.all(closing);
       // One for the turn, one for learner 0's second submit (never in the same transaction as the first).
       expect(transactions).toHaveBeenCalledTimes(2);
-      expect(closed.map((a) => a!.status)).toEqual(Array(7).fill(2));
-      expect(closed.map((a) => a!.score)).toEqual([...expected, expected[0]]);
+      expect(closed.map((c) => c.attempt!.status)).toEqual(Array(7).fill(2));
+      expect(closed.map((c) => c.attempt!.score)).toEqual([...expected, expected[0]]);
     } finally {
       transactions.mockRestore();
     }
@@ -238,6 +238,48 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     expect(graded.filter((r) => r.isCorrect === 1).map((r) => papers.indexOf(r.attemptId)).sort()).toEqual([0, 0, 1, 2, 2, 4]);
   });
 
+  it("a turn's submits answer each result from their close, equal to the result read back after", async () => {
+    const db = getDb();
+    const q = await fivePaper(db);
+    const exam = await createExam(db, { paperId: q.paper.id, passScore: 40, makeupCount: 1 });
+    const learners = await Promise.all([0, 1, 2, 3].map((i) => learner(db, `成绩考生${i}`)));
+    const papers: number[] = [];
+    for (const [i, l] of learners.entries()) {
+      await l.client.call((c) => c.exam.register({ examId: exam.id }));
+      // Learner 0 sits a second attempt: the result counts the first one too (used, best score).
+      if (i === 0) {
+        const first = await l.client.call((c) => c.exam.start({ examId: exam.id }));
+        await l.client.call((c) => c.exam.saveAnswer({ paperId: first.paperId, questionId: q.single.id, answer: ["A"], seq: 1 }));
+        await l.client.call((c) => c.exam.submit({ paperId: first.paperId }));
+      }
+      const { paperId } = await l.client.call((c) => c.exam.start({ examId: exam.id }));
+      papers.push(paperId);
+      await l.client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.single.id, answer: [i % 2 === 0 ? "A" : "B"], seq: 1 }));
+      await l.client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.judge.id, answer: [i < 2 ? "A" : "B"], seq: 1 }));
+      // Learners 2 and 3 leave a short answer to be corrected: pending, no pass yet.
+      if (i >= 2) await l.client.call((c) => c.exam.saveAnswer({ paperId, questionId: q.essay.id, answer: ["质疑向采购人提出"], seq: 1 }));
+    }
+    const loaded = await loadExam(db, exam.id);
+    const before = await attemptsById(db, papers.slice(0, 2));
+    const closed = await Promise.all(before.map((a) => closeSubmitted(db, loaded, a, SubmitType.learner)));
+    for (const [i, c] of closed.entries()) {
+      expect(c.facts).not.toBeNull();
+      const fromClose = await resultOfAttempt(db, loaded, c.attempt!, before[i]!.userId, c.facts);
+      expect(fromClose).toEqual(await resultOfAttempt(db, loaded, c.attempt!, before[i]!.userId));
+    }
+    // A second close of a closed paper made nothing: it has no facts and reads its result.
+    expect((await closeSubmitted(db, loaded, before[0]!, SubmitType.learner)).facts).toBeNull();
+    // Through the API: every submit of one turn answers what the result page reads after.
+    const submitted = await Promise.all(learners.map((l, i) => l.client.call((c) => c.exam.submit({ paperId: papers[i]! }))));
+    for (const [i, l] of learners.entries()) expect(submitted[i]).toEqual(await l.client.call((c) => c.exam.result({ paperId: papers[i]! })));
+    expect(submitted.map((r) => [r.usedCount, r.bestScore, r.isPass, r.pendingCount, r.answeredCount])).toEqual([
+      [2, 40, 1, 0, 2],
+      [1, 20, 0, 0, 2],
+      [1, 20, null, 1, 3],
+      [1, 0, null, 1, 3],
+    ]);
+  });
+
   it("when the turn's transaction fails, each submit closes alone", async () => {
     const db = getDb();
     const { exam, papers, expected } = await startedLearners(db, 4);
@@ -246,7 +288,7 @@ describeEachDb("exam: learner flow on the server", (getDb, kind) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const closed = await Promise.all(before.map((a) => closeSubmitted(db, exam, a, SubmitType.learner)));
-      expect(closed.map((a) => a!.score)).toEqual(expected);
+      expect(closed.map((c) => c.attempt!.score)).toEqual(expected);
       expect(transactions).toHaveBeenCalledTimes(1 + 4);
       expect(warn).toHaveBeenCalledTimes(4);
     } finally {

@@ -224,6 +224,8 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
   if (missing.length) for (const q of await questionsOf(tx, missing)) byId.set(q.id, q);
   const submittedAt = new Date();
   const grades: { id: number; score: number | null; is_correct: number | null }[] = [];
+  // Each attempt's answers as stored once graded: what its result page reads back (GradedAnswer).
+  const graded: GradedAnswer[][] = [];
   const closes: { id: number; submit_type: number; score: number; pending: number; is_pass: number | null }[] = [];
   // Time in the exam counts towards the learner's study day (check-in), never more than its duration.
   const credited: { examId: number; user_id: number; seconds: number }[] = [];
@@ -232,6 +234,7 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
     const rules = partialRulesOf(exam);
     let score = 0;
     let pending = 0;
+    const stored = new Map<number, GradedAnswer>(answers.map((r) => [r.questionId, { questionId: r.questionId, answer: r.answer, score: r.score, isCorrect: r.isCorrect }]));
     for (const item of attempt.items) {
       const q = byId.get(item.questionId);
       if (!q) continue;
@@ -239,8 +242,12 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
       const g = gradeAnswer(q.questionType as QuestionType, q.answer, row?.answer, item.score, rules);
       if (g.score === null) pending += 1;
       else score += g.score;
-      if (row) grades.push({ id: row.id, score: g.score, is_correct: g.isCorrect });
+      if (row) {
+        grades.push({ id: row.id, score: g.score, is_correct: g.isCorrect });
+        stored.set(row.questionId, { questionId: row.questionId, answer: row.answer, score: g.score, isCorrect: g.isCorrect });
+      }
     }
+    graded.push([...stored.values()]);
     closes.push({ id: attempt.id, submit_type: submitType, score, pending, is_pass: pending > 0 ? null : score >= exam.passScore ? 1 : 0 });
     const spent = (submittedAt.getTime() - (attempt.startedAt ?? submittedAt).getTime()) / 1000;
     const seconds = Math.floor(Math.min(spent, (exam.limitTime > 0 ? exam.limitTime : 24 * 60) * 60));
@@ -289,10 +296,10 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
   );
   const [, closedRows, , counted] = await Promise.all([storeGrades, close, Promise.all(credit), tallies]);
   const closedById = new Map(closedRows.map((a) => [a.id, a]));
-  const done = closings.map(({ exam, attempt }) => {
+  const done = closings.map(({ exam, attempt }, i) => {
     const closed = closedById.get(attempt.id);
     if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
-    return { exam, closed, tallies: counted.get(attempt.id) ?? NO_TALLIES };
+    return { exam, closed, tallies: counted.get(attempt.id) ?? NO_TALLIES, answers: graded[i]!, types: byId };
   });
   // A pass issues its certificates, settles the learner's maps and tells the exam's outside events, in
   // the transaction that records it (once per learner and exam); each read once per exam for all passes.
@@ -316,19 +323,23 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
       enqueueExamPasses(tx, examId, passes),
     ]);
   }
-  return done.map(({ closed, tallies }) => ({ closed, tallies }));
+  return done.map(({ closed, tallies, answers, types }) => ({ closed, tallies, answers, types }));
 }
 
 type CloseCall = { exam: Exam; attemptId: number; userId?: number; submitType: number; items: Attempt["items"] };
+/** A call's attempt as it stands after the close, and, for a close it made, what its result reads (ResultFacts). */
+type Closed = { attempt: Attempt | undefined; facts: ResultFacts | null };
 
 /**
  * Locks the attempts' rows, then closes those still running (and, with `onlyIfOverdue`, past their time),
  * answering each call with its attempt as it stands after. The rows are locked in id order, so two such
  * transactions, or one and the saves' share locks, wait for each other and never deadlock. `items` are
  * the papers as read before (an attempt's items never change once it exists): their questions are read
- * with the locks.
+ * with the locks. With `withFacts` (the learners' submits), the learners' attempts on those exams are
+ * read with them, and each attempt this transaction closed is answered with its result's facts: the
+ * result page then needs no read of its own after the close.
  */
-async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue: boolean): Promise<(Attempt | undefined)[]> {
+async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue: boolean, withFacts = false): Promise<Closed[]> {
   return db.transaction(async (tx) => {
     // Sent together, in this order, on the transaction's one connection: PostgreSQL runs them one after
     // the other, so the answers are read once the locks are held, after every save that held a row
@@ -337,7 +348,8 @@ async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue
     const lock = prepared(tx, "exam_lock_attempts", (t) => t.select().from(examAttempts).where(idIn(examAttempts.id)).orderBy(examAttempts.id).for("update").prepare("exam_lock_attempts")).execute({ ids });
     const answers = prepared(tx, "exam_grade_answers", (t) => t.select().from(examAnswers).where(idIn(examAnswers.attemptId)).prepare("exam_grade_answers")).execute({ ids });
     const questions = questionsOf(tx, [...new Set(calls.flatMap((c) => c.items.map((i) => i.questionId)))]);
-    const [locked, given, known] = await Promise.all([lock, answers, questions]);
+    const siblings = withFacts ? attemptsOfLearners(tx, calls) : Promise.resolve([]);
+    const [locked, given, known, others] = await Promise.all([lock, answers, questions, siblings]);
     const attempts = new Map(locked.map((a) => [a.id, a]));
     const answersOf = groupBy(given, (r) => r.attemptId);
     // Closed already (a second submit, the sweep) or not yet due: answered as it stands.
@@ -351,15 +363,46 @@ async function closeLockedAll(db: Db | DbOrTx, calls: CloseCall[], onlyIfOverdue
       known,
     );
     await Promise.all(running.map((c, i) => checkClosedAttempt(tx, c.exam, done[i]!.closed, done[i]!.tallies)));
-    const closed = new Map(done.map((d) => [d.closed.id, d.closed]));
-    return calls.map((c) => closed.get(c.attemptId) ?? attempts.get(c.attemptId));
+    const closed = new Map(done.map((d) => [d.closed.id, d]));
+    const ofLearner = groupBy(others, (a) => `${a.examId}:${a.userId}`);
+    return calls.map((c): Closed => {
+      const d = closed.get(c.attemptId);
+      if (!d) return { attempt: attempts.get(c.attemptId), facts: null };
+      if (!withFacts) return { attempt: d.closed, facts: null };
+      const a = d.closed;
+      const types = new Map<number, QuestionType>();
+      for (const item of a.items) {
+        const q = d.types.get(item.questionId);
+        if (q) types.set(item.questionId, q.questionType as QuestionType);
+      }
+      const mine = (ofLearner.get(`${a.examId}:${a.userId}`) ?? []).map((x) => (x.id === a.id ? a : x));
+      return { attempt: a, facts: { attempts: mine.some((x) => x.id === a.id) ? mine : [...mine, a], types, answers: d.answers } };
+    });
   });
+}
+
+/** Every attempt of the calls' learners on the calls' exams (a learner's other attempts count in the result). */
+function attemptsOfLearners(tx: DbOrTx, calls: CloseCall[]) {
+  const users = [...new Set(calls.map((c) => c.userId).filter((u): u is number => u !== undefined))];
+  if (!users.length) return Promise.resolve([]);
+  return prepared(tx, "exam_attempts_of_learners", (t) =>
+    t
+      .select()
+      .from(examAttempts)
+      .where(
+        and(
+          sql`${examAttempts.userId} = any(string_to_array(${sql.placeholder("users")}, ',')::bigint[])`,
+          sql`${examAttempts.examId} = any(string_to_array(${sql.placeholder("exams")}, ',')::bigint[])`,
+        ),
+      )
+      .prepare("exam_attempts_of_learners"),
+  ).execute({ users: users.join(","), exams: [...new Set(calls.map((c) => c.exam.id))].join(",") });
 }
 
 /** Locks one attempt, then closes it if it is still running (and, with `onlyIfOverdue`, past its time). */
 async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submitType: number, onlyIfOverdue: boolean, items: Attempt["items"] = []) {
-  const [a] = await closeLockedAll(db, [{ exam, attemptId, submitType, items }], onlyIfOverdue);
-  return a!;
+  const [closed] = await closeLockedAll(db, [{ exam, attemptId, submitType, items }], onlyIfOverdue);
+  return closed!.attempt!;
 }
 
 /**
@@ -377,20 +420,23 @@ const CLOSE_CONCURRENCY = 1;
  * When the transaction fails, nothing of it was written and each submit closes alone, as before.
  */
 function closeTogether(db: Db) {
-  return batched<CloseCall, Attempt | undefined>(db, "exam_close_attempts", (d, calls) => closeLockedAll(d, calls, false), {
+  return batched<CloseCall, Closed>(db, "exam_close_attempts", (d, calls) => closeLockedAll(d, calls, false, true), {
     group: (c) => String(c.userId),
     concurrency: CLOSE_CONCURRENCY,
   });
 }
 
-/** Closes a learner's submitted attempt with the others of its turn, or alone when that fails. */
-export async function closeSubmitted(db: Db, exam: Exam, a: Attempt, submitType: number) {
+/**
+ * Closes a learner's submitted attempt with the others of its turn (answered with its result's facts when
+ * this close made it), or alone when that fails.
+ */
+export async function closeSubmitted(db: Db, exam: Exam, a: Attempt, submitType: number): Promise<Closed> {
   const call = { exam, attemptId: a.id, userId: a.userId, submitType, items: a.items };
   const closed = await closeTogether(db)(call).catch((e: unknown) => {
     if (!isDatabaseUnavailable(e)) console.warn(`[exam] submits together failed, each closed alone: ${reasonOf(e)}`);
     return null;
   });
-  return closed ?? closeLocked(db, exam, a.id, submitType, false, a.items);
+  return closed ?? { attempt: await closeLocked(db, exam, a.id, submitType, false, a.items), facts: null };
 }
 
 /** Any read of an attempt closes it when its time (plus grace) has passed. */
@@ -557,21 +603,31 @@ export async function submitPaper(
     }
   }
   const closed = await closeSubmitted(db, exam, a, isOverdue(a) ? SubmitType.timeUp : submitType);
-  return resultOfAttempt(db, exam, closed, userId);
+  return resultOfAttempt(db, exam, closed.attempt!, userId, closed.facts);
 }
 
-/** What the result page reads for one attempt plus the learner's totals on the exam. */
-export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId: number) {
-  const [all, breakdown] = await Promise.all([
-    prepared(db, "exam_attempts_of_user", (d) =>
-      d
-        .select()
-        .from(examAttempts)
-        .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
-        .prepare("exam_attempts_of_user"),
-    ).execute({ examId: exam.id, userId }),
-    a.status === 2 ? breakdownOf(db, a) : null,
-  ]);
+/** A graded answer as the result page reads it. */
+type GradedAnswer = { questionId: number; answer: string[]; score: number | null; isCorrect: number | null };
+/** What an attempt's result is made of: the learner's attempts on the exam, the paper's question types, its graded answers. */
+type ResultFacts = { attempts: Attempt[]; types: Map<number, QuestionType>; answers: GradedAnswer[] };
+
+/**
+ * What the result page reads for one attempt plus the learner's totals on the exam; `facts` (the close
+ * that just graded it holds them) spare the reads.
+ */
+export async function resultOfAttempt(db: DbOrTx, exam: Exam, a: Attempt, userId: number, facts: ResultFacts | null = null) {
+  const [all, breakdown] = facts
+    ? [facts.attempts, a.status === 2 ? breakdownFrom(a, facts.types, facts.answers) : null]
+    : await Promise.all([
+        prepared(db, "exam_attempts_of_user", (d) =>
+          d
+            .select()
+            .from(examAttempts)
+            .where(and(eq(examAttempts.examId, sql.placeholder("examId")), eq(examAttempts.userId, sql.placeholder("userId"))))
+            .prepare("exam_attempts_of_user"),
+        ).execute({ examId: exam.id, userId }),
+        a.status === 2 ? breakdownOf(db, a) : null,
+      ]);
   const used = all.filter((x) => x.status > 0).length;
   const passed = all.some((x) => x.isPass === 1);
   const best = all.reduce<number | null>((m, x) => (x.score !== null && (m === null || x.score > m) ? x.score : m), null);
@@ -630,7 +686,10 @@ async function breakdownOf(db: DbOrTx, a: Attempt) {
         .prepare("exam_result_answers"),
     ).execute({ attemptId: a.id }),
   ]);
-  const typeOf = new Map(types.map((t) => [t.id, t.questionType as QuestionType]));
+  return breakdownFrom(a, new Map(types.map((t) => [t.id, t.questionType as QuestionType])), answers);
+}
+
+function breakdownFrom(a: Attempt, typeOf: Map<number, QuestionType>, answers: GradedAnswer[]) {
   const given = new Map(answers.map((x) => [x.questionId, x]));
   const rows = new Map<QuestionType, { questionType: QuestionType; questionTypeName: string; questionCount: number; totalScore: number; score: number; correctCount: number; pendingCount: number }>();
   let correctCount = 0;

@@ -32,6 +32,10 @@ describeEachDb("kept hot queries (db/prepared.ts)", (getDb, kind) => {
     const db = getDb();
     const user = await createUser(db, { loginName: "crowd" });
     const { token } = await createSession(db, user.id);
+    // A request's account carries no password hash (only the login and a password change read it).
+    const found = await validateSessionToken(db, token);
+    expect(found?.user).toMatchObject({ id: user.id, loginName: "crowd", status: 1 });
+    expect(found?.user).not.toHaveProperty("passwordHash");
     // The connections of the pool that runs everything but transactions (postgres.js keeps its options).
     const POOL = (db as unknown as { $client: { options?: { max?: number } } }).$client.options?.max ?? 1;
     await Promise.all(Array.from({ length: 50 }, () => validateSessionToken(db, token)));

@@ -171,7 +171,9 @@ export async function resetPassword(
 }
 
 export async function updatePassword(db: DbOrTx, user: SessionUser, oldPassword: string, password: string, keepSessionId: string) {
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw fail("原密码错误");
+  // The hash is never in a request's context: read here, for this check only.
+  const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!(await verifyPassword(stored?.passwordHash ?? null, oldPassword))) throw fail("原密码错误");
   if (oldPassword === password) throw fail("新密码不能与原密码相同");
   await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
   // Other devices must log in again with the new password.

@@ -5,7 +5,7 @@ import { AppError, LegacyCode, fail } from "@base/errors";
 import type { LoginInput } from "./schemas";
 import { timingGuardHash, verifyPassword } from "./password";
 import { consumeQrTicket } from "./qr.service";
-import type { SessionUser } from "./session";
+import type { SessionUser, User } from "./session";
 import { giveBack, LOGIN_FAILURES_PER_IP, take, type Hit } from "./rate-limit.service";
 import { consumeSmsCode } from "./sms.service";
 import { recordSecurityEvent } from "../tool/audit.service";
@@ -128,8 +128,8 @@ async function smsLogin(db: DbOrTx, mobile: string, code: string, ip: string) {
 }
 
 /** Checks the credentials of any login way and returns the user; records every try. */
-export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): Promise<SessionUser> {
-  let user: SessionUser;
+export async function authenticate(db: DbOrTx, input: LoginInput, ip: string): Promise<User> {
+  let user: User;
   let account: string;
   // Every password or code try from this address takes a unit; a login that succeeds hands it back.
   let hit: Hit | undefined;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
 import { prepared } from "@db/prepared";
@@ -13,7 +13,14 @@ export const SESSION_TTL_MS = 30 * DAY;
 /** A session used in its second half is pushed out to a full term again (sliding expiry). */
 const RENEW_WITHIN_MS = 15 * DAY;
 
-export type SessionUser = typeof users.$inferSelect;
+/** An account's whole row, as the login reads it. */
+export type User = typeof users.$inferSelect;
+/**
+ * The account a request runs as: every column but the password hash, which only the login and a password
+ * change read (each on its own). Every signed-in call reads this row, so it carries nothing more.
+ */
+export type SessionUser = Omit<User, "passwordHash">;
+const { passwordHash: _hash, ...sessionUserColumns } = getTableColumns(users);
 export interface SessionInfo {
   id: string;
   userId: number;
@@ -53,17 +60,18 @@ export async function createSession(
   return { token, session };
 }
 
-type SessionRow = { session: typeof sessions.$inferSelect; user: SessionUser };
+type SessionRow = { session: { id: string; expiresAt: Date }; user: SessionUser };
 
 /**
  * Every signed-in request reads its session: the lookups of one turn go as one statement (db/batch.ts),
- * built once per database handle.
+ * built once per database handle, reading only what a request's context holds (not the session's
+ * device and address, nor the password hash).
  */
 function sessionLookup(db: DbOrTx) {
   return batched<string, SessionRow | null>(db, "session_by_id", async (d, ids) => {
     const rows = await prepared(d, "sessions_by_ids", (x) =>
       x
-        .select({ session: sessions, user: users })
+        .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt }, user: sessionUserColumns })
         .from(sessions)
         .innerJoin(users, eq(sessions.userId, users.id))
         .where(sql`${sessions.id} = any(string_to_array(${sql.placeholder("ids")}, ','))`)

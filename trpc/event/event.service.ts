@@ -197,31 +197,34 @@ export async function enqueueExamPasses(tx: DbOrTx, examId: number, passes: { us
     // An event without a callback address has no one to tell yet; examSuccess2 catches up once it has one.
     .where(and(eq(eventBindings.contentType, 3), eq(eventBindings.contentId, examId), eq(events.status, 1), live, sql`${events.webhookUrl} <> ''`));
   if (!bound.length) return 0;
-  const [exam] = await tx.select({ name: exams.name }).from(exams).where(eq(exams.id, examId));
-  const made = await Promise.all(
-    passes.map(async ({ userId, score }) => {
-      const [user] = await tx.select({ nick: users.nick, mobile: users.mobile }).from(users).where(eq(users.id, userId));
-      let n = 0;
-      for (const { e } of bound) {
-        const payload = {
-          type: "exam.success",
-          eventSource: e.source,
-          associationId: e.associationId,
-          userId,
-          name: user?.nick ?? "",
-          mobile: user?.mobile ?? "",
-          examId,
-          examName: exam?.name ?? "",
-          score,
-          passedAt: Date.now(),
-        };
-        const rows = await tx.insert(eventReports).values({ eventId: e.id, userId, examId, payload }).onConflictDoNothing().returning({ id: eventReports.id });
-        n += rows.length;
-      }
-      return n;
-    }),
+  // One read of the learners and one insert of every report, however many passes the turn closed.
+  const [[exam], people] = await Promise.all([
+    tx.select({ name: exams.name }).from(exams).where(eq(exams.id, examId)),
+    tx.select({ id: users.id, nick: users.nick, mobile: users.mobile }).from(users).where(inArray(users.id, passes.map((p) => p.userId))),
+  ]);
+  const byId = new Map(people.map((u) => [u.id, u]));
+  const passedAt = Date.now();
+  const rows = passes.flatMap(({ userId, score }) =>
+    bound.map(({ e }) => ({
+      eventId: e.id,
+      userId,
+      examId,
+      payload: {
+        type: "exam.success",
+        eventSource: e.source,
+        associationId: e.associationId,
+        userId,
+        name: byId.get(userId)?.nick ?? "",
+        mobile: byId.get(userId)?.mobile ?? "",
+        examId,
+        examName: exam?.name ?? "",
+        score,
+        passedAt,
+      },
+    })),
   );
-  return made.reduce((a, b) => a + b, 0);
+  const made = await tx.insert(eventReports).values(rows).onConflictDoNothing().returning({ id: eventReports.id });
+  return made.length;
 }
 
 /** examSuccess: reports one learner's pass again now (made if it was never made); the pass must exist. */

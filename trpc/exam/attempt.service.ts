@@ -406,10 +406,12 @@ async function closeLocked(db: Db | DbOrTx, exam: Exam, attemptId: number, submi
 }
 
 /**
- * Closing transactions out at once per process (decision 022): the submits made while one is out wait
- * and go together in the next (two a process measured no better in the closed loop).
+ * Closing transactions out at once per process (decision 022): the submits made while they are out wait
+ * and go together in the next. Two, since the result no longer reads after the close: measured against
+ * one, six interleaved closed-loop runs each, the save's p99 lower in all six and the submit's p99 over
+ * 1 s once instead of three times.
  */
-const CLOSE_CONCURRENCY = 1;
+const CLOSE_CONCURRENCY = 2;
 
 /**
  * The submits of one turn closed in one transaction (decision 022). When a deadline or a synchronised

@@ -86,6 +86,12 @@ export async function resetDb(db: Db) {
 }
 
 /**
+ * For a check that does not depend on the database (or is covered on the other one elsewhere): true for
+ * the one database it runs on, PostgreSQL when it is there (the faster of the two), else PGlite.
+ */
+export const onceOn = (kind: DbKind) => kind === ((globalThis as { __pgUp?: boolean }).__pgUp ? "postgres" : "pglite");
+
+/**
  * Runs a suite on PGlite, and again on PostgreSQL when it answers on 127.0.0.1:5432.
  * The suite receives a getter for the open database.
  */

@@ -6,7 +6,7 @@ import { localFileOf, probeDuration } from "@trpc-app/material/media";
 import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
-import { describeEachDb } from "../helpers/db";
+import { describeEachDb, onceOn } from "../helpers/db";
 
 type Client = Awaited<ReturnType<typeof signedInClient>>;
 
@@ -51,7 +51,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describeEachDb("course figures: one source of truth", (getDb) => {
+describeEachDb("course figures: one source of truth", (getDb, kind) => {
   it("after real progress calls the overview equals the study list and the records, even when a joined course is withdrawn", async () => {
     const db = getDb();
     const u = await createUser(db, { loginName: "figures_learner" });
@@ -113,7 +113,8 @@ describeEachDb("course figures: one source of truth", (getDb) => {
     expect(info.learnTime).toBe(55 + 30 + 10);
   });
 
-  it("the demo data adds up: lessons last as long as their stored videos, and the demo learner's records stay within them", async () => {
+  // The whole demo data seeded (12-14 s on PGlite): once, on PostgreSQL when it is there; the browser tests seed it on PGlite every run.
+  it.runIf(onceOn(kind))("the demo data adds up: lessons last as long as their stored videos, and the demo learner's records stay within them", async () => {
     const db = getDb();
     const { seed } = await import("@db/seed");
     await seed(db);

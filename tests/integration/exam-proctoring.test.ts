@@ -14,7 +14,7 @@ import { createIdentity } from "../factories/identity";
 import { asDataUrl, faceFixture, storeRegisteredPhoto } from "../factories/proctoring";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
-import { describeEachDb, type DbKind } from "../helpers/db";
+import { describeEachDb, onceOn } from "../helpers/db";
 
 async function paper(db: Db) {
   const q = await createQuestion(db, { questionType: 3, content: "政府采购合同应当采用书面形式。", answer: ["正确"] });
@@ -43,9 +43,7 @@ it("maps descriptor distance to the 0-100 similarity scale", () => {
 });
 
 // The face worker pool's own behaviour (threads, queue, restarts) does not depend on the database: those
-// tests run once, on PostgreSQL when it is there (the faster of the two), else on PGlite. Each costs
-// several seconds of face inference.
-const poolOnce = (kind: DbKind) => kind === ((globalThis as { __pgUp?: boolean }).__pgUp ? "postgres" : "pglite");
+// tests run once (onceOn). Each costs several seconds of face inference.
 
 describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb, kind) => {
   it("the same face passes, a picture without a face fails, the start waits for a pass", async () => {
@@ -182,7 +180,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     expect((await rejection(client.call((c) => c.exam.recording({ paperId: p2, seq: 0, fileId: k0 })))).message).toBe("本考试未开启视频录制");
   });
 
-  it.runIf(poolOnce(kind))("several checks at once run off the main thread: the event loop stays responsive", async () => {
+  it.runIf(onceOn(kind))("several checks at once run off the main thread: the event loop stays responsive", async () => {
     const db = getDb();
     const exam = await createExam(db, { paperId: (await paper(db)).id, isFaceVerify: 1, proctoring: { faceVerifyCount: 5 } });
     const learners = [await registeredLearner(db, "并发考生甲"), await registeredLearner(db, "并发考生乙"), await registeredLearner(db, "并发考生丙")];
@@ -213,7 +211,7 @@ describeEachDb("exam proctoring: face comparison, snapshots, recordings", (getDb
     expect(maxDelayMs).toBeLessThan(Math.max(200, inferenceMs / 2));
   });
 
-  it.runIf(poolOnce(kind))("a full queue answers busy and does not count; a crashed worker fails its check and is restarted", async () => {
+  it.runIf(onceOn(kind))("a full queue answers busy and does not count; a crashed worker fails its check and is restarted", async () => {
     const db = getDb();
     const exam = await createExam(db, { paperId: (await paper(db)).id, isFaceVerify: 1, proctoring: { faceVerifyCount: 5 } });
     const { user, client } = await registeredLearner(db, "繁忙考生");

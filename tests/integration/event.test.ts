@@ -85,14 +85,24 @@ describeEachDb("outside training events", (getDb) => {
     const { admin, learnerRow, exam } = await setup(db);
     const ev = await admin.call((c) => c.event.admin.save({ name: "2026年湖南省代理机构培训", source: "hunan", associationId: "HN-2026-002", ownerName: "湖南省财政厅", webhookUrl: "https://owner.example.cn/hook" }));
     await admin.call((c) => c.event.admin.bindTrain({ id: ev.id, courseIds: [], examIds: [exam.id] }));
+    // A second event binds the same exam: each pass is reported to both owners.
+    const other = await admin.call((c) => c.event.admin.save({ name: "2026年湖南省评审专家培训", source: "hunan", associationId: "HN-2026-003", ownerName: "湖南省财政厅", webhookUrl: "https://owner.example.cn/experts" }));
+    await admin.call((c) => c.event.admin.bindTrain({ id: other.id, courseIds: [], examIds: [exam.id] }));
     const second = await createUser(db, { nick: "周敏", mobile: "13900001111" });
     const passes = [
       { userId: learnerRow.id, score: 100 },
       { userId: second.id, score: 80 },
     ];
-    expect(await db.transaction((tx) => enqueueExamPasses(tx, exam.id, passes))).toBe(2);
+    expect(await db.transaction((tx) => enqueueExamPasses(tx, exam.id, passes))).toBe(4);
     expect(await db.transaction((tx) => enqueueExamPasses(tx, exam.id, passes))).toBe(0);
-    const reports = await db.select().from(eventReports);
+    const all = await db.select().from(eventReports);
+    expect(all.filter((r) => r.eventId === other.id).map((r) => [r.userId, (r.payload as { associationId: string }).associationId]).sort()).toEqual(
+      [
+        [learnerRow.id, "HN-2026-003"],
+        [second.id, "HN-2026-003"],
+      ].sort(),
+    );
+    const reports = all.filter((r) => r.eventId === ev.id);
     expect(reports.map((r) => [r.userId, r.payload]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
       [
         [learnerRow.id, expect.objectContaining({ name: "王晓雯", mobile: "13812345678", score: 100, examName: "湖南省政府采购业务考试" })],

@@ -192,10 +192,11 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
 
 /**
- * `column` is one of the ids in the placeholder `ids` (a comma-separated list): one statement text
- * whatever their number, so it is built once per database handle and prepared once per connection.
+ * `column` is one of the ids in the placeholder `name` (a comma-separated list, `ids` unless said): one
+ * statement text whatever their number, so it is built once per database handle and prepared once per
+ * connection.
  */
-const idIn = (column: AnyPgColumn) => sql`${column} = any(string_to_array(${sql.placeholder("ids")}, ',')::bigint[])`;
+const idIn = (column: AnyPgColumn, name = "ids") => sql`${column} = any(string_to_array(${sql.placeholder(name)}, ',')::bigint[])`;
 
 /**
  * A paper's questions by id, for grading and for the learner's paper: built once, prepared per connection
@@ -389,12 +390,7 @@ function attemptsOfLearners(tx: DbOrTx, calls: CloseCall[]) {
     t
       .select()
       .from(examAttempts)
-      .where(
-        and(
-          sql`${examAttempts.userId} = any(string_to_array(${sql.placeholder("users")}, ',')::bigint[])`,
-          sql`${examAttempts.examId} = any(string_to_array(${sql.placeholder("exams")}, ',')::bigint[])`,
-        ),
-      )
+      .where(and(idIn(examAttempts.userId, "users"), idIn(examAttempts.examId, "exams")))
       .prepare("exam_attempts_of_learners"),
   ).execute({ users: users.join(","), exams: [...new Set(calls.map((c) => c.exam.id))].join(",") });
 }
@@ -489,7 +485,7 @@ export function ensureSweeper(db: Db) {
   if (sweeper || process.env.NODE_ENV === "test") return;
   sweeper = setInterval(() => {
     // One line, as the other sweeps log: a stop mid-sweep (the pool closing) is not worth a stack.
-    sweepOverdue(db).catch((e) => console.warn(`[exam] sweep failed: ${(e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)).slice(0, 200)}`));
+    sweepOverdue(db).catch((e) => console.warn(`[exam] sweep failed: ${reasonOf(e instanceof Error && e.cause instanceof Error ? e.cause : e)}`));
   }, 20_000);
   sweeper.unref?.();
 }

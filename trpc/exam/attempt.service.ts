@@ -215,8 +215,10 @@ type Closing = { exam: Exam; attempt: Attempt; submitType: number; answers: Answ
  * Grades and closes attempts inside a transaction that holds their row locks, given their stored answers
  * and (some of) their questions. However many attempts, the writes are four statements sent together
  * (on PostgreSQL one round trip): every answer's grade, every attempt's close, the study-day credit of
- * each exam, the fraud rules' counts. A passed attempt then issues its certificates, settles its maps and
- * reports to events, each learner's beside the others' (one attempt a learner per exam).
+ * each exam, the fraud rules' counts. A passed attempt issues its certificates, settles its maps and
+ * reports to events, each learner's beside the others' (one attempt a learner per exam); what is bound to
+ * the exam is looked up in the writes' round trip, so a turn whose passes have nothing bound takes no
+ * round trip more.
  */
 async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]) {
   if (!closings.length) return [];
@@ -295,36 +297,40 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
     tx,
     closings.map((c) => ({ ...c.attempt, submittedAt })),
   );
-  const [, closedRows, , counted] = await Promise.all([storeGrades, close, Promise.all(credit), tallies]);
-  const closedById = new Map(closedRows.map((a) => [a.id, a]));
-  const done = closings.map(({ exam, attempt }, i) => {
-    const closed = closedById.get(attempt.id);
-    if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
-    return { exam, closed, tallies: counted.get(attempt.id) ?? NO_TALLIES, answers: graded[i]!, types: byId };
-  });
   // A pass issues its certificates, settles the learner's maps and tells the exam's outside events, in
   // the transaction that records it (once per learner and exam); each read once per exam for all passes.
+  // The passes are known before the close is written (its rows take the grades above), so the first
+  // exam's look-ups of what is bound go out behind the writes, in their round trip: PostgreSQL runs them
+  // after the writes, and whatever reads a pass (a map's exam node) comes later still. Exam after exam: a
+  // learner passing two exams of one series in one call is settled by the first and found done by the
+  // second. Within an exam the three are independent: sent side by side.
   const passedByExam = groupBy(
-    done.filter((d) => d.closed.isPass === 1),
-    (d) => d.exam.id,
+    closings.flatMap(({ exam, attempt }, i) => (closes[i]!.is_pass === 1 ? [{ examId: exam.id, userId: attempt.userId, score: closes[i]!.score }] : [])),
+    (p) => p.examId,
   );
-  // Exam after exam: a learner passing two exams of one series in one call is settled by the first and
-  // found done by the second. Within an exam the three are independent (a map's exam node reads the
-  // pass just written): sent side by side.
+  let passesSettled: Promise<unknown> | undefined;
   for (const [examId, passed] of passedByExam) {
-    const passes = passed.map(({ closed }) => ({ userId: closed.userId, score: closed.score }));
-    await Promise.all([
-      onExamPassedAll(tx, examId, passes),
-      onPathContentCompletedAll(
-        tx,
-        passes.map((x) => x.userId),
-        3,
-        examId,
-      ),
-      enqueueExamPasses(tx, examId, passes),
-    ]);
+    const passes = passed.map(({ userId, score }) => ({ userId, score }));
+    const settle = () =>
+      Promise.all([
+        onExamPassedAll(tx, examId, passes),
+        onPathContentCompletedAll(
+          tx,
+          passes.map((x) => x.userId),
+          3,
+          examId,
+        ),
+        enqueueExamPasses(tx, examId, passes),
+      ]);
+    passesSettled = passesSettled ? passesSettled.then(settle) : settle();
   }
-  return done.map(({ closed, tallies, answers, types }) => ({ closed, tallies, answers, types }));
+  const [, closedRows, , counted] = await Promise.all([storeGrades, close, Promise.all(credit), tallies, passesSettled]);
+  const closedById = new Map(closedRows.map((a) => [a.id, a]));
+  return closings.map(({ attempt }, i) => {
+    const closed = closedById.get(attempt.id);
+    if (!closed) throw new Error(`attempt ${attempt.id} was locked and running but did not close`);
+    return { closed, tallies: counted.get(attempt.id) ?? NO_TALLIES, answers: graded[i]!, types: byId };
+  });
 }
 
 type CloseCall = { exam: Exam; attemptId: number; userId?: number; submitType: number; items: Attempt["items"] };

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs } from "./tests/e2e/chromium";
 
 // Each worker has a server of its own over a copy of the seeded demo data (tests/e2e/servers.ts), so
 // workers run side by side without seeing each other's changes. E2E_WORKERS overrides the count.
@@ -20,7 +21,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: chromiumArgs,
     },
     trace: "off",
   },

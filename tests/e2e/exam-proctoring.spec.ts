@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { chromiumArgs } from "./chromium";
 import { DEMO, expect, loginByApi, shot, test } from "./fixtures";
 
 const T = "/api/elearning/caiyun/test";
@@ -23,12 +24,7 @@ test.use({
   launchOptions: {
     executablePath: "/usr/bin/chromium",
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...chromiumArgs,
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
       `--use-file-for-fake-video-capture=${video}`,

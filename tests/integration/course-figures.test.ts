@@ -1,57 +1,17 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
-import type { Db } from "@db/client";
-import { courseChapters, courses, materialItems, userChapterProgress, users } from "@db/schema";
-import { localFileOf, probeDuration } from "@trpc-app/material/media";
+import { eq } from "drizzle-orm";
+import { courses } from "@db/schema";
+import { expectFiguresAddUp } from "../helpers/course-figures";
 import { createCourse } from "../factories/course";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
-import { describeEachDb, onceOn } from "../helpers/db";
-
-type Client = Awaited<ReturnType<typeof signedInClient>>;
-
-/** Everything the personal centre shows about one learner, and the records it must agree with. */
-async function figures(db: Db, client: Client, userId: number) {
-  const info = await client.call((c) => c.course.learnInfo());
-  const list = await client.call((c) => c.course.mine({ pageNo: 1, pageSize: 100 }));
-  const records = await db
-    .select({ watched: userChapterProgress.watchedSeconds, courseId: userChapterProgress.courseId, duration: courseChapters.duration, type: courseChapters.type })
-    .from(userChapterProgress)
-    .innerJoin(courseChapters, eq(courseChapters.id, userChapterProgress.chapterId))
-    .where(eq(userChapterProgress.userId, userId));
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return { info, list, records, row: row! };
-}
-
-/** The overview equals the study list and the records: counts, learn time, hours, completed lessons. */
-async function expectFiguresAddUp(db: Db, client: Client, userId: number) {
-  const { info, list, records, row } = await figures(db, client, userId);
-  const listed = new Set(list.list.map((c) => c.id));
-  const listSeconds = list.list.reduce((s, c) => s + c.learnSeconds, 0);
-  const recordSeconds = records.reduce((s, r) => s + r.watched, 0);
-  expect(info.joinedCourseNum).toBe(list.total);
-  expect(info.completedCourseNum).toBe(list.list.filter((c) => c.completed === 1).length);
-  // Each listed course shows the time of its own records; the overview adds up all of them.
-  expect(listSeconds).toBe(records.filter((r) => listed.has(r.courseId)).reduce((s, r) => s + r.watched, 0));
-  expect(info.learnTime).toBe(recordSeconds);
-  expect(info.learnHour).toBe(Math.floor(info.learnTime / 3600));
-  expect(info.learnLesson).toBe(info.completedCourseNum);
-  // The user's own counters (what the legacy user info answers) say the same.
-  expect({ learnTime: row.learnTime, learnHour: row.learnHour, learnLesson: row.learnLesson }).toEqual({ learnTime: info.learnTime, learnHour: info.learnHour, learnLesson: info.learnLesson });
-  // Nobody watched a video for longer than it lasts.
-  for (const r of records) if (r.type === 1) expect(r.watched).toBeLessThanOrEqual(r.duration);
-  for (const c of list.list) {
-    const detail = await client.call((x) => x.course.detail({ courseId: c.id }));
-    expect(c.learnSeconds).toBeLessThanOrEqual(detail.totalDuration);
-  }
-  return { info, list };
-}
+import { describeEachDb } from "../helpers/db";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describeEachDb("course figures: one source of truth", (getDb, kind) => {
+describeEachDb("course figures: one source of truth", (getDb) => {
   it("after real progress calls the overview equals the study list and the records, even when a joined course is withdrawn", async () => {
     const db = getDb();
     const u = await createUser(db, { loginName: "figures_learner" });
@@ -112,35 +72,4 @@ describeEachDb("course figures: one source of truth", (getDb, kind) => {
     // Time really spent stays the learner's, including in the withdrawn course.
     expect(info.learnTime).toBe(55 + 30 + 10);
   });
-
-  // The whole demo data seeded (12-14 s on PGlite): once, on PostgreSQL when it is there; the browser tests seed it on PGlite every run.
-  it.runIf(onceOn(kind))("the demo data adds up: lessons last as long as their stored videos, and the demo learner's records stay within them", async () => {
-    const db = getDb();
-    const { seed } = await import("@db/seed");
-    await seed(db);
-
-    const videos = await db.select().from(materialItems).where(and(eq(materialItems.library, 1), eq(materialItems.fileType, 1)));
-    expect(videos.length).toBeGreaterThan(0);
-    for (const v of videos) {
-      const file = localFileOf(v.url);
-      expect(file, `${v.name} has a stored file`).toBeTruthy();
-      expect(v.duration, v.name).toBe(await probeDuration(file!));
-    }
-    const lessons = await db
-      .select({ name: courseChapters.name, duration: courseChapters.duration, ware: materialItems.duration })
-      .from(courseChapters)
-      .innerJoin(materialItems, eq(materialItems.id, courseChapters.coursewareId))
-      .where(and(isNotNull(courseChapters.parentId), inArray(materialItems.id, videos.map((v) => v.id))));
-    expect(lessons.length).toBeGreaterThan(0);
-    for (const l of lessons) expect(l.duration, l.name).toBe(l.ware);
-
-    const [learner] = await db.select().from(users).where(eq(users.loginName, "demo_learner"));
-    const client = await signedInClient(db, learner!.id);
-    const { info, list } = await expectFiguresAddUp(db, client, learner!.id);
-    // A learner with something to show: one course finished, others under way, time on the clock.
-    expect(info.completedCourseNum).toBeGreaterThanOrEqual(1);
-    expect(list.list.filter((c) => c.learningStatus === 1).length).toBeGreaterThanOrEqual(2);
-    expect(info.learnTime).toBeGreaterThan(0);
-    for (const c of list.list) if (c.completed === 1) expect(c.progress).toBe(100);
-  }, 180_000);
 });

@@ -8,7 +8,7 @@ import { addAnswer, createQuestionnaire } from "../factories/questionnaire";
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
-import { describeEachDb, onceOn } from "../helpers/db";
+import { describeEachDb } from "../helpers/db";
 
 async function setup(db: Db) {
   const adminRow = await createUser(db, { loginName: "qn_admin", nick: "李建国", isAdmin: 1 });
@@ -187,25 +187,4 @@ describeEachDb("questionnaires", (getDb) => {
     expect((await rejection(admin.call((c) => c.questionnaire.admin.copy({ id: 999999 })))).message).toBe("问卷不存在或已删除");
     expect((await rejection(admin.call((c) => c.questionnaire.admin.copy({ id: "abc" as never })))).code).toBe("BAD_REQUEST");
   });
-});
-
-describeEachDb("questionnaire demo data", (getDb, kind) => {
-  // The whole demo data seeded (12-14 s on PGlite): once, on PostgreSQL when it is there; the browser tests seed it on PGlite every run.
-  it.runIf(onceOn(kind))("seeds the published needs survey with answers from learners the e2e tests do not use", async () => {
-    const db = getDb();
-    const { seed } = await import("@db/seed");
-    await seed(db);
-    const [q] = await db.select().from(questionnaires).where(eq(questionnaires.title, "2026年度政府采购培训需求调查"));
-    expect(q!.status).toBe(1);
-    expect(await db.select().from(questionnaireQuestions).where(eq(questionnaireQuestions.questionnaireId, q!.id))).toHaveLength(5);
-    const { users } = await import("@db/schema");
-    const who = await db.select({ loginName: users.loginName }).from(questionnaireAnswers).innerJoin(users, eq(users.id, questionnaireAnswers.userId));
-    expect(who.length).toBeGreaterThanOrEqual(3);
-    expect(who.map((w) => w.loginName)).not.toEqual(expect.arrayContaining(["demo_learner"]));
-    for (const w of who) expect(["demo_learner", "zhangmin_cg", "linna_cg", "guopeng"]).not.toContain(w.loginName);
-    // The replay room offers it.
-    const { lives } = await import("@db/schema");
-    const [replay] = await db.select().from(lives).where(eq(lives.name, "框架协议采购实务操作"));
-    expect(await testClient(db).call((c) => c.live.questionnaire({ liveId: replay!.id }))).toMatchObject({ title: "2026年度政府采购培训需求调查", source: "bound" });
-  }, 120_000);
 });

@@ -6,7 +6,7 @@ import { firstTen, forgetRankCache, ownRank, periodRange } from "@trpc-app/rank/
 import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
-import { describeEachDb, onceOn } from "../helpers/db";
+import { describeEachDb } from "../helpers/db";
 
 // Wednesday 2026-03-11 10:00 in Beijing; its week starts on Monday 2026-03-09, its month on 2026-03-01.
 const NOW = Date.parse("2026-03-11T10:00:00+08:00");
@@ -15,7 +15,7 @@ beforeEach(() => forgetRankCache());
 
 const study = (db: Db, userId: number, day: string, seconds: number, contentId = 1) => db.insert(userStudyDays).values({ userId, day, contentType: 1, contentId, seconds });
 
-describeEachDb("study ranking", (getDb, kind) => {
+describeEachDb("study ranking", (getDb) => {
   it("ranks by study seconds, shares a place on equal seconds and masks names", async () => {
     const db = getDb();
     const a = await createUser(db, { nick: "张三丰" });
@@ -92,18 +92,5 @@ describeEachDb("study ranking", (getDb, kind) => {
     expect(await client.call((c) => c.rank.mine({ type: 1 } as never))).toMatchObject({ type: "week", rank: 1, userId: me.id, nick: "王晓雯" });
     expect(await client.call((c) => c.rank.mine(undefined))).toMatchObject({ type: "week", rank: 1 });
     expect((await rejection(client.call((c) => c.rank.firstTen({ type: "year" } as never)))).message).toContain("榜单类型只能为");
-  });
-
-  // The whole demo data seeded (12-14 s on PGlite): once, on PostgreSQL when it is there; the browser tests seed it on PGlite every run.
-  it.runIf(onceOn(kind))("the demo data puts the demo learner in the week's first ten", async () => {
-    const db = getDb();
-    const { seed } = await import("@db/seed");
-    await seed(db);
-    const [demo] = await db.select().from(users).where(eq(users.loginName, "demo_learner"));
-    const board = await firstTen(db, "week");
-    expect(board).toHaveLength(10);
-    expect(board.map((r) => r.userId)).toContain(demo!.id);
-    expect((await ownRank(db, demo!.id, "week")).rank).toBeLessThanOrEqual(10);
-    expect((await firstTen(db, "month")).length).toBe(10);
   });
 });

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { dbPoolSize, env } from "@base/env.server";
-import { openDatabase, pgliteDir, type DbHandle } from "./client";
+import { openDatabase, pgliteDir, type Db, type DbHandle } from "./client";
 
 // One handle per process. The start script migrates before the server opens it; with several web
 // workers the primary migrates once before forking them (migrateDb), so workers only connect.
@@ -24,8 +24,19 @@ export async function migrateDb() {
   await h.close();
 }
 
+// A database the caller chose for this process's pages (overrideDb), in place of the one the environment names.
+let override: Db | undefined;
+
+/**
+ * Points the pages' loaders of this process at the given database; `undefined` goes back to the one the
+ * environment names. For tests that call loaders over a test database of their own (and must set it back).
+ */
+export function overrideDb(db: Db | undefined) {
+  override = db;
+}
+
 export async function getDb() {
-  return (await getDbHandle()).db;
+  return override ?? (await getDbHandle()).db;
 }
 
 export async function closeDb() {

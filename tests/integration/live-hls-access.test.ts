@@ -5,7 +5,6 @@ import { expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
 import { lives, liveSeats } from "@db/schema";
 import { liveHlsDir } from "@trpc-app/live/hls.service";
-import { publish } from "@trpc-app/realtime/publish";
 import { signFileUrl } from "@trpc-app/upload/signing";
 import { loader as hlsFile } from "~/routes/live.hls.$";
 import { topics } from "../../realtime/topics";
@@ -15,12 +14,21 @@ import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 
 // A live's HLS files (what the built-in ingest writes under /live/hls/<roomId>/, replays and subtitles
 // beside them) are served like course video: only through signed links, which live.info hands to
 // whoever may watch; the playlist comes back with its segments and sub-playlists signed.
 
-vi.mock("@trpc-app/realtime/publish", async (load) => ({ ...(await load<object>()), publish: vi.fn(async () => true) }));
+// What the app publishes to the rooms, as a realtime process would receive it.
+const published = useRealtimeStub();
+/** The newest frame of a type published to a live's room, once it has arrived. */
+const newest = (liveId: number, type: string) =>
+  vi.waitFor(() => {
+    const frame = published.filter((f) => f.topic === topics.live(liveId) && f.message.type === type).at(-1);
+    expect(frame, `a ${type} frame`).toBeTruthy();
+    return frame!.message.data as Record<string, string>;
+  });
 
 const ORIGIN = "http://127.0.0.1:3000";
 const SEGMENT = Buffer.alloc(2048, 7);
@@ -161,12 +169,11 @@ describeEachDb("live: HLS files only through signed links", (getDb) => {
     expect(listed).toMatchObject({ playbackUrl: own.playbackUrl, subtitleUrl: own.subtitleUrl });
 
     // The subtitle switch tells the room the file's address signed, so the viewers' players can load it.
-    const frames = vi.mocked(publish).mock.calls.filter(([topic, m]) => topic === topics.live(live.id) && m.type === "subtitle").map(([, m]) => m.data as { subtitleUrl: string });
-    expect(frames.at(-1)!.subtitleUrl).toMatch(signed(own.subtitleUrl));
-    expect((await get(frames.at(-1)!.subtitleUrl)).status).toBe(200);
-    vi.mocked(publish).mockClear();
+    const subtitle = await newest(live.id, "subtitle");
+    expect(subtitle.subtitleUrl).toMatch(signed(own.subtitleUrl));
+    expect((await get(subtitle.subtitleUrl!)).status).toBe(200);
     await admin.call((c) => c.live.admin.operate({ id: live.id, action: "stop" }));
-    const stop = vi.mocked(publish).mock.calls.find(([topic, m]) => topic === topics.live(live.id) && m.type === "live_stop")![1].data as { playbackUrl: string };
+    const stop = await newest(live.id, "live_stop");
     expect(stop.playbackUrl).toMatch(signed(own.playbackUrl));
 
     const cdn = "https://pull.cdn.example.cn/live/abc.m3u8?auth_key=1767225600-0-0-3f2a";

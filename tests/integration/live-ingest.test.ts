@@ -7,7 +7,6 @@ import type { Db } from "@db/client";
 import { lives } from "@db/schema";
 import { liveHlsDir, playableLiveUrl, serveLiveHls } from "@trpc-app/live/hls.service";
 import { signPushKey } from "@trpc-app/live/push-key";
-import { publish } from "@trpc-app/realtime/publish";
 import { startIngest, type IngestServer } from "../../realtime/ingest/server";
 import { topics } from "../../realtime/topics";
 import { createLive } from "../factories/live";
@@ -15,11 +14,15 @@ import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 
 // The RTMP ingest with the app's real procedures: an ffmpeg test pattern pushed with the key of the
 // push address becomes HLS where the web server serves it, and the room follows the stream.
 
-vi.mock("@trpc-app/realtime/publish", async (load) => ({ ...(await load<object>()), publish: vi.fn(async () => true) }));
+// What the app publishes to the rooms, as a realtime process would receive it.
+const published = useRealtimeStub();
+/** Until the room has been told this. */
+const told = (liveId: number, message: object) => vi.waitFor(() => expect(published).toContainEqual({ topic: topics.live(liveId), message: expect.objectContaining(message) }));
 
 const hasFfmpeg = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status === 0;
 if (!hasFfmpeg) console.warn("live-ingest: ffmpeg is not installed (apt-get install ffmpeg), the ingest tests are skipped");
@@ -81,7 +84,7 @@ describe.skipIf(!hasFfmpeg)("live ingest", () => {
 
     it("turns a pushed stream into HLS, marks the live streaming, pauses on a drop and resumes", async () => {
       const db = getDb();
-      vi.mocked(publish).mockClear();
+      published.splice(0);
       const { live, url } = await liveWithKey(db);
       const pushing = push(url, 5);
 
@@ -104,17 +107,17 @@ describe.skipIf(!hasFfmpeg)("live ingest", () => {
       // The encoder went away during the live: the room is paused, and told so.
       await until("the pause", async () => (await row(db, live.id)).streamStatus === 2);
       expect(await row(db, live.id)).toMatchObject({ liveStatus: 1, isPause: 1, streamStatus: 2 });
-      expect(publish).toHaveBeenCalledWith(topics.live(live.id), expect.objectContaining({ type: "pause", data: { isPause: 1 } }));
+      await told(live.id, { type: "pause", data: { isPause: 1 } });
       expect(ingest.streams()).toEqual([]);
       const before = segmentsIn(readFileSync(playlist, "utf8")).length;
       expect(before).toBeGreaterThanOrEqual(3);
 
       // The host is back: the room resumes and the playlist goes on after a discontinuity.
-      vi.mocked(publish).mockClear();
+      published.splice(0);
       const again = push(url, 2);
       await until("the resume", async () => (await row(db, live.id)).isPause === 0);
       expect((await row(db, live.id)).streamStatus).toBe(1);
-      expect(publish).toHaveBeenCalledWith(topics.live(live.id), expect.objectContaining({ type: "pause", data: { isPause: 0 } }));
+      await told(live.id, { type: "pause", data: { isPause: 0 } });
       expect(await again).toBe(0);
       await until("the second pause", async () => (await row(db, live.id)).streamStatus === 2);
       const text = readFileSync(playlist, "utf8");

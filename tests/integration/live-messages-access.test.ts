@@ -1,5 +1,6 @@
-import { expect, it, vi } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import type { Db } from "@db/client";
+import { overrideDb } from "@db/index.server";
 import { liveMessages, liveSeats } from "@db/schema";
 import { createSession, SESSION_COOKIE } from "@trpc-app/auth/session";
 import { PEER_ADDRESS_HEADER } from "@trpc-app/context";
@@ -14,8 +15,8 @@ import { describeEachDb } from "../helpers/db";
 type Client = ReturnType<typeof testClient>;
 
 // The room page's server caller opens the test's database.
-const current = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("@db/index.server", () => ({ getDb: async () => current.db }));
+// The pages' loaders read the test's database; set back after the file (threads share loaded modules).
+afterAll(() => overrideDb(undefined));
 
 /** The live room page's first paint, as a browser with this session cookie (or none) loads it. */
 const roomPage = (roomId: string, token?: string) =>
@@ -120,7 +121,7 @@ describeEachDb("live: who reads a room's comments", (getDb) => {
 
   it("the room page still opens for a viewer who may not watch, without the chat; a member gets it", async () => {
     const db = getDb();
-    current.db = db;
+    overrideDb(db);
     const tag = await createTag(db, "政府采购从业人员");
     const ranged = await createLive(db, { liveStatus: 1, openRange: [{ kind: "tag", target: String(tag.id) }] });
     const sold = await createLive(db, { liveStatus: 1, price: 4_900 });

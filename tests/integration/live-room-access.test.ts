@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
+import { overrideDb } from "@db/index.server";
 import { liveCaptions, liveGoods, liveNotices, liveRaffles, lives, liveSeats, liveWatchRecords } from "@db/schema";
 import { createSession, SESSION_COOKIE } from "@trpc-app/auth/session";
 import { PEER_ADDRESS_HEADER } from "@trpc-app/context";
@@ -19,8 +20,8 @@ import { describeEachDb } from "../helpers/db";
 type Client = ReturnType<typeof testClient>;
 
 // The room page's server caller opens the test's database.
-const current = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("@db/index.server", () => ({ getDb: async () => current.db }));
+// The pages' loaders read the test's database; set back after the file (threads share loaded modules).
+afterAll(() => overrideDb(undefined));
 
 const request = (path: string, token?: string) =>
   new Request(`http://127.0.0.1:3000${path}`, { headers: { cookie: token ? `${SESSION_COOKIE}=${token}` : "", [PEER_ADDRESS_HEADER]: "10.0.0.5" } });
@@ -114,7 +115,7 @@ const info = (client: Client, liveId: number) => client.call((c) => c.live.info(
 describeEachDb("live: who gets a room's stream addresses and content", (getDb) => {
   it("a live open to everyone and free: a visitor gets the addresses and everything in the room, as before", async () => {
     const db = getDb();
-    current.db = db;
+    overrideDb(db);
     const live = await createLive(db, { liveStatus: 1, ...STREAM });
     const goodsId = await furnish(db, live.id);
     const visitor = testClient(db);
@@ -177,7 +178,7 @@ describeEachDb("live: who gets a room's stream addresses and content", (getDb) =
 
   it("the replay's subtitle track is an empty file for a viewer who may not watch, the captions for one who may", async () => {
     const db = getDb();
-    current.db = db;
+    overrideDb(db);
     const tag = await createTag(db, "政府采购从业人员");
     const live = await createLive(db, { liveStatus: 2, isPlayback: 1, openRange: [{ kind: "tag", target: String(tag.id) }], ...STREAM });
     await furnish(db, live.id);
@@ -196,10 +197,10 @@ describeEachDb("live: who gets a room's stream addresses and content", (getDb) =
     await furnish(db, live.id);
     // The route's database fails every read, as a down server (connection refused) or a broken query would.
     const failing = (error: () => Error) => new Proxy(db as object, { get: (t, k) => (k === "select" ? () => { throw error(); } : Reflect.get(t, k)) });
-    current.db = failing(() => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    overrideDb(failing(() => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) as Db);
     const down = await trackFile(live.id);
     expect(down).toEqual({ status: 503, body: "服务暂时繁忙，请稍后重试" });
-    current.db = failing(() => new Error('relation "live_captions" does not exist'));
+    overrideDb(failing(() => new Error('relation "live_captions" does not exist')) as Db);
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       // Thrown on as the server's own fault, which the framework answers 500 (not a refusal, not a 503).
@@ -207,13 +208,13 @@ describeEachDb("live: who gets a room's stream addresses and content", (getDb) =
     } finally {
       quiet.mockRestore();
     }
-    current.db = db;
+    overrideDb(db);
     expect(await trackFile(live.id)).toEqual({ status: 200, body: VTT });
   });
 
   it("the room page opens for a viewer who may not watch, with the reason and without the room's content; a member gets it all", async () => {
     const db = getDb();
-    current.db = db;
+    overrideDb(db);
     const tag = await createTag(db, "政府采购从业人员");
     const ranged = await createLive(db, { liveStatus: 1, openRange: [{ kind: "tag", target: String(tag.id) }], ...STREAM });
     const sold = await createLive(db, { liveStatus: 2, isPlayback: 1, price: 4_900, ...STREAM });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import type { Db } from "@db/client";
 import { liveMessages, liveSeats, liveWatchRecords, questionnaireAnswers, questionnaireBindings, QUESTIONNAIRE_BUSINESS } from "@db/schema";
 import { createSession } from "@trpc-app/auth/session";
@@ -10,12 +10,14 @@ import { createUser } from "../factories/user";
 import { rejection, signedInClient } from "../helpers/auth";
 import { testClient } from "../helpers/caller";
 import { describeEachDb } from "../helpers/db";
+import { useRealtimeStub } from "../helpers/realtime-stub";
 import { legacyClient } from "../helpers/legacy";
 
 // The watch rule (room.service assertMayWatch) where the room page was not the only way in: the lists,
 // the player's reports of watch time and interactions, the host's messages and a live's questionnaire.
 
-vi.mock("@trpc-app/realtime/publish", async (load) => ({ ...(await load<object>()), publish: vi.fn(async () => true) }));
+// The app's publishes go to a stand-in realtime process.
+useRealtimeStub();
 
 type Client = ReturnType<typeof testClient>;
 const F = "/api/elearning/front/live";

@@ -1,7 +1,8 @@
 // /payment/waiting: loading the page only reads the order; the payment QR code is asked for by POST.
 import { eq } from "drizzle-orm";
-import { expect, it, vi } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import type { Db } from "@db/client";
+import { overrideDb } from "@db/index.server";
 import { ORDER_STATUS, orders } from "@db/schema";
 import { createSession, SESSION_COOKIE } from "@trpc-app/auth/session";
 import { PEER_ADDRESS_HEADER } from "@trpc-app/context";
@@ -12,8 +13,8 @@ import { signedInClient } from "../helpers/auth";
 import { describeEachDb } from "../helpers/db";
 
 // The route's server caller opens the test's database.
-const current = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("@db/index.server", () => ({ getDb: async () => current.db }));
+// The pages' loaders read the test's database; set back after the file (threads share loaded modules).
+afterAll(() => overrideDb(undefined));
 
 const URL_OF = (tradeNo: string) => `http://127.0.0.1:3000/payment/waiting?tradeNo=${tradeNo}`;
 
@@ -35,7 +36,7 @@ const row = async (db: Db, tradeNo: string) => (await db.select().from(orders).w
 describeEachDb("the payment waiting page", (getDb) => {
   async function world() {
     const db = getDb();
-    current.db = db;
+    overrideDb(db);
     const { course } = await createCourse(db, { name: "政府采购合同管理实务", isFree: 0, price: 19_900 });
     const user = await createUser(db, { nick: "王晓雯" });
     const trade = await (await signedInClient(db, user.id)).call((c) => c.order.getTradeNo({ goodsType: 1, goodsId: course.id }));

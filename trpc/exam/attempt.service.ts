@@ -4,6 +4,7 @@ import { and, desc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
 import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
+import { sideBySide } from "@db/side-by-side";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, isDatabaseUnavailable, notFound, reasonOf } from "@base/errors";
@@ -312,7 +313,7 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
   for (const [examId, passed] of passedByExam) {
     const passes = passed.map(({ userId, score }) => ({ userId, score }));
     const settle = () =>
-      Promise.all([
+      sideBySide([
         onExamPassedAll(tx, examId, passes),
         onPathContentCompletedAll(
           tx,
@@ -324,7 +325,8 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
       ]);
     passesSettled = passesSettled ? passesSettled.then(settle) : settle();
   }
-  const [, closedRows, , counted] = await Promise.all([storeGrades, close, Promise.all(credit), tallies, passesSettled]);
+  // Every chain done before a failure is thrown (sideBySide): the rollback must come after the passes' statements.
+  const [, closedRows, , counted] = await sideBySide([storeGrades, close, Promise.all(credit), tallies, passesSettled]);
   const closedById = new Map(closedRows.map((a) => [a.id, a]));
   return closings.map(({ attempt }, i) => {
     const closed = closedById.get(attempt.id);

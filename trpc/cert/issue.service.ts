@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sideBySide } from "@db/side-by-side";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
 import { CERT_BUSINESS, CERT_SOURCE, certBindings, certNumberSeqs, certTemplates, courses, examAttempts, examSeries, exams, learningPaths, userCerts, userIdentities, users, type CertBusinessType } from "@db/schema";
@@ -205,7 +206,8 @@ export async function onExamPassedAll(tx: DbOrTx, examId: number, passes: { user
         .from(examSeries)
         .where(and(inArray(examSeries.id, seriesIds), isNull(examSeries.deletedAt), sql`${examSeries.examIds} @> ${JSON.stringify([examId])}::jsonb`))
     : [];
-  await Promise.all(
+  // Each learner's chain ends before a failure is thrown, so none sends after the transaction's rollback.
+  await sideBySide(
     passes.map(async ({ userId, score }) => {
       if (bound.some((b) => b.type === CERT_BUSINESS.exam)) await issueCertificate(tx, { userId, businessType: CERT_BUSINESS.exam, businessId: examId, score });
       for (const s of series) {

@@ -309,11 +309,11 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
     closings.flatMap(({ exam, attempt }, i) => (closes[i]!.is_pass === 1 ? [{ examId: exam.id, userId: attempt.userId, score: closes[i]!.score }] : [])),
     (p) => p.examId,
   );
-  let passesSettled: Promise<unknown> | undefined;
-  for (const [examId, passed] of passedByExam) {
-    const passes = passed.map(({ userId, score }) => ({ userId, score }));
-    const settle = () =>
-      sideBySide([
+  // Started now, so the first exam's look-ups are sent before anything is awaited.
+  const passesSettled = (async () => {
+    for (const [examId, passed] of passedByExam) {
+      const passes = passed.map(({ userId, score }) => ({ userId, score }));
+      await sideBySide([
         onExamPassedAll(tx, examId, passes),
         onPathContentCompletedAll(
           tx,
@@ -323,8 +323,8 @@ async function finaliseAll(tx: DbOrTx, closings: Closing[], known: QuestionRow[]
         ),
         enqueueExamPasses(tx, examId, passes),
       ]);
-    passesSettled = passesSettled ? passesSettled.then(settle) : settle();
-  }
+    }
+  })();
   // Every chain done before a failure is thrown (sideBySide): the rollback must come after the passes' statements.
   const [, closedRows, , counted] = await sideBySide([storeGrades, close, Promise.all(credit), tallies, passesSettled]);
   const closedById = new Map(closedRows.map((a) => [a.id, a]));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { sideBySide } from "@db/side-by-side";
 import type { DbOrTx } from "@db/client";
 import {
   CERT_BUSINESS,
@@ -282,7 +283,8 @@ export async function settleMapsWithContentAll(tx: DbOrTx, userIds: number[], co
     .innerJoin(learningPaths, eq(learningPaths.id, learningPathNodes.pathId))
     .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), inArray(learningPathMembers.userId, userIds)))
     .where(and(eq(learningPathNodes.contentType, contentType), eq(learningPathNodes.contentId, contentId), isNull(learningPaths.deletedAt), eq(learningPaths.status, 1)));
-  await Promise.all(
+  // Each learner's chain ends before a failure is thrown, so none sends after the transaction's rollback.
+  await sideBySide(
     [...groupBy(rows, (r) => r.userId)].map(async ([userId, paths]) => {
       for (const { p } of paths) await settleMember(tx, p, userId);
     }),

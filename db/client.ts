@@ -44,6 +44,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { pipelinedBegin } = await import("./pipelined-begin");
     // Transactions get connections of their own (half of the pool, at least one). postgres.js pipelines
     // queries on a busy connection, up to 100 of the named statements of db/prepared.ts; a BEGIN that lands
     // as the 100th is sent without reserving its connection (postgres.js 3.4.9, porsager/postgres#823):
@@ -58,7 +59,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const sql = postgres(opts.databaseUrl, { max: Math.max(1, total - txMax), ...options });
     const txSql = postgres(opts.databaseUrl, { max: txMax, ...options });
     const db = drizzle(sql, { schema }) as unknown as Db;
-    const txDb = drizzle(txSql, { schema }) as unknown as Db;
+    // BEGIN goes out with the transaction's first statements, not on a round trip of its own (db/pipelined-begin.ts).
+    const txClient = Object.assign(Object.create(txSql) as typeof txSql, { begin: pipelinedBegin(txSql) });
+    const txDb = drizzle({ client: txClient, schema }) as unknown as Db;
     db.transaction = txDb.transaction.bind(txDb) as Db["transaction"];
     if (opts.migrate) {
       const { migrate } = await import("drizzle-orm/postgres-js/migrator");

@@ -1,5 +1,5 @@
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
 const built = new WeakMap<object, Map<string, unknown>>();
@@ -40,3 +40,10 @@ export function executeNamed(db: DbOrTx, name: string, query: SQL) {
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
+
+/**
+ * `column` is one of the ids in the placeholder `name` (a comma-separated list, `ids` unless said): one
+ * statement text whatever their number, so it is built once per database handle and prepared once per
+ * connection.
+ */
+export const idIn = (column: AnyPgColumn, name = "ids") => sql`${column} = any(string_to_array(${sql.placeholder(name)}, ',')::bigint[])`;

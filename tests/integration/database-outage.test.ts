@@ -1,59 +1,29 @@
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@db/client";
 import { createCourse } from "../factories/course";
 import { testClient } from "../helpers/caller";
 import { createTestDb, postgresAvailable } from "../helpers/db";
+import { pgRelay } from "../helpers/pg-relay";
 
 // PostgreSQL going away under a running app: requests get a clear, retryable refusal within the connect
 // timeout instead of hanging, and the same app answers again once the server is back, without a restart.
 // The outage is a TCP relay between the app and PostgreSQL that stops relaying (the database itself is
 // shared by the whole suite and stays up).
 
-type Mode = "relay" | "blackhole";
-
-function relay(target: { host: string; port: number }) {
-  let mode: Mode = "relay";
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    sockets.add(client);
-    client.on("close", () => sockets.delete(client));
-    client.on("error", () => {});
-    // A server that is restarting accepts nothing useful: the connection just hangs until the client gives up.
-    if (mode === "blackhole") return;
-    const upstream = connect(target.port, target.host);
-    sockets.add(upstream);
-    upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
-    upstream.on("error", () => client.destroy());
-    client.on("close", () => upstream.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port))),
-    /** Drops every open connection and hangs new ones. */
-    down() {
-      mode = "blackhole";
-      for (const s of sockets) s.destroy();
-    },
-    up: () => void (mode = "relay"),
-    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
-  };
-}
-
 const pgUp = await postgresAvailable();
 
 describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () => {
   let backing: DbHandle;
   let viaRelay: DbHandle;
-  let proxy: ReturnType<typeof relay>;
+  let proxy: ReturnType<typeof pgRelay>;
   let courseId: number;
 
   beforeAll(async () => {
     backing = await createTestDb("postgres");
     courseId = (await createCourse(backing.db, { name: "政府采购法律法规精讲" })).course.id;
     const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
-    proxy = relay({ host: "127.0.0.1", port: 5432 });
+    proxy = pgRelay();
     const port = await proxy.listen();
     viaRelay = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max: 4 });
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sideBySide } from "@db/side-by-side";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { prepared } from "@db/prepared";
 import type { DbOrTx } from "@db/client";
 import { CERT_BUSINESS, CERT_SOURCE, certBindings, certNumberSeqs, certTemplates, courses, examAttempts, examSeries, exams, learningPaths, userCerts, userIdentities, users, type CertBusinessType } from "@db/schema";
 import { env } from "@base/env.server";
@@ -194,10 +195,15 @@ export async function onExamPassed(tx: DbOrTx, userId: number, examId: number, s
  */
 export async function onExamPassedAll(tx: DbOrTx, examId: number, passes: { userId: number; score: number | null }[]) {
   if (!passes.length) return;
-  const bound = await tx
-    .select({ type: certBindings.businessType, id: certBindings.businessId })
-    .from(certBindings)
-    .where(sql`(${certBindings.businessType} = ${CERT_BUSINESS.exam} and ${certBindings.businessId} = ${examId}) or ${certBindings.businessType} = ${CERT_BUSINESS.series}`);
+  // Prepared (one text, kept per connection): sent with the closing transaction's writes, not after a
+  // round trip of its own to describe it.
+  const bound = await prepared(tx, "cert_bindings_of_exam", (t) =>
+    t
+      .select({ type: certBindings.businessType, id: certBindings.businessId })
+      .from(certBindings)
+      .where(sql`(${certBindings.businessType} = ${CERT_BUSINESS.exam} and ${certBindings.businessId} = ${sql.placeholder("examId")}) or ${certBindings.businessType} = ${CERT_BUSINESS.series}`)
+      .prepare("cert_bindings_of_exam"),
+  ).execute({ examId });
   if (!bound.length) return;
   const seriesIds = bound.filter((b) => b.type === CERT_BUSINESS.series).map((b) => b.id);
   const series = seriesIds.length

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { prepared } from "@db/prepared";
 import type { DbOrTx } from "@db/client";
 import { courses, eventBindings, eventReports, events, eventTasks, examAttempts, exams, tasks, users } from "@db/schema";
 import { fail, notFound } from "@base/errors";
@@ -190,12 +191,16 @@ export async function enqueueExamPass(tx: DbOrTx, userId: number, examId: number
 /** Learners passed an exam in one transaction (a turn's submits): the events are read once, then each learner's reports. */
 export async function enqueueExamPasses(tx: DbOrTx, examId: number, passes: { userId: number; score: number | null }[]) {
   if (!passes.length) return 0;
-  const bound = await tx
-    .select({ e: events })
-    .from(eventBindings)
-    .innerJoin(events, eq(events.id, eventBindings.eventId))
-    // An event without a callback address has no one to tell yet; examSuccess2 catches up once it has one.
-    .where(and(eq(eventBindings.contentType, 3), eq(eventBindings.contentId, examId), eq(events.status, 1), live, sql`${events.webhookUrl} <> ''`));
+  // Prepared (one text, kept per connection): sent with a closing transaction's writes.
+  const bound = await prepared(tx, "event_bindings_of_exam", (t) =>
+    t
+      .select({ e: events })
+      .from(eventBindings)
+      .innerJoin(events, eq(events.id, eventBindings.eventId))
+      // An event without a callback address has no one to tell yet; examSuccess2 catches up once it has one.
+      .where(and(eq(eventBindings.contentType, 3), eq(eventBindings.contentId, sql.placeholder("examId")), eq(events.status, 1), live, sql`${events.webhookUrl} <> ''`))
+      .prepare("event_bindings_of_exam"),
+  ).execute({ examId });
   if (!bound.length) return 0;
   // One read of the learners and one insert of every report, however many passes the turn closed.
   const [[exam], people] = await Promise.all([

@@ -3,9 +3,8 @@ import { onPathContentCompletedAll } from "../path/completion.service";
 import { and, desc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@db/client";
 import { batched } from "@db/batch";
-import { executeNamed, prepared, preparedSql, rowsOf } from "@db/prepared";
+import { executeNamed, idIn, prepared, preparedSql, rowsOf } from "@db/prepared";
 import { sideBySide } from "@db/side-by-side";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { examAnswers, examAttempts, examMembers, examOpenRanges, examQuestions, exams, type QuestionType } from "@db/schema";
 import { badInput, fail, isDatabaseUnavailable, notFound, reasonOf } from "@base/errors";
 import { groupBy } from "@base/group";
@@ -191,13 +190,6 @@ export async function ownAttemptWithExam(db: DbOrTx, userId: number, paperId: nu
 }
 
 const isOverdue = (a: Attempt, now = Date.now()) => a.status === 1 && isPastGrace(a.deadline, now);
-
-/**
- * `column` is one of the ids in the placeholder `name` (a comma-separated list, `ids` unless said): one
- * statement text whatever their number, so it is built once per database handle and prepared once per
- * connection.
- */
-const idIn = (column: AnyPgColumn, name = "ids") => sql`${column} = any(string_to_array(${sql.placeholder(name)}, ',')::bigint[])`;
 
 /**
  * A paper's questions by id, for grading and for the learner's paper: built once, prepared per connection

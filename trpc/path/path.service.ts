@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { idIn, prepared } from "@db/prepared";
 import { sideBySide } from "@db/side-by-side";
 import type { DbOrTx } from "@db/client";
 import {
@@ -277,12 +278,23 @@ export async function settleMapsWithContent(tx: DbOrTx, userId: number, contentT
 /** The same for several learners completing one content in one transaction: one read, then each learner's maps beside the others'. */
 export async function settleMapsWithContentAll(tx: DbOrTx, userIds: number[], contentType: number, contentId: number) {
   if (!userIds.length) return;
-  const rows = await tx
-    .selectDistinct({ p: learningPaths, userId: learningPathMembers.userId })
-    .from(learningPathNodes)
-    .innerJoin(learningPaths, eq(learningPaths.id, learningPathNodes.pathId))
-    .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), inArray(learningPathMembers.userId, userIds)))
-    .where(and(eq(learningPathNodes.contentType, contentType), eq(learningPathNodes.contentId, contentId), isNull(learningPaths.deletedAt), eq(learningPaths.status, 1)));
+  // Prepared (one text whatever the number of learners): sent with a closing transaction's writes.
+  const rows = await prepared(tx, "path_maps_with_content", (t) =>
+    t
+      .selectDistinct({ p: learningPaths, userId: learningPathMembers.userId })
+      .from(learningPathNodes)
+      .innerJoin(learningPaths, eq(learningPaths.id, learningPathNodes.pathId))
+      .innerJoin(learningPathMembers, and(eq(learningPathMembers.pathId, learningPaths.id), idIn(learningPathMembers.userId, "users")))
+      .where(
+        and(
+          eq(learningPathNodes.contentType, sql.placeholder("contentType")),
+          eq(learningPathNodes.contentId, sql.placeholder("contentId")),
+          isNull(learningPaths.deletedAt),
+          eq(learningPaths.status, 1),
+        ),
+      )
+      .prepare("path_maps_with_content"),
+  ).execute({ users: userIds.join(","), contentType, contentId });
   // Each learner's chain ends before a failure is thrown, so none sends after the transaction's rollback.
   await sideBySide(
     [...groupBy(rows, (r) => r.userId)].map(async ([userId, paths]) => {

@@ -1,0 +1,74 @@
+import type { Sql, TransactionSql } from "postgres";
+
+/** Refused before COMMIT: a statement of the transaction failed, so PostgreSQL rolled it all back. */
+export class TransactionRolledBack extends Error {
+  constructor(readonly cause: unknown) {
+    super("transaction rolled back: one of its statements failed", { cause });
+  }
+}
+
+type Scope = (sql: TransactionSql) => unknown;
+
+/**
+ * postgres.js's `begin` (what Drizzle's `transaction` calls), with BEGIN sent ahead of the transaction's
+ * first statements instead of on its own round trip (decision 022). postgres.js answers BEGIN before it
+ * runs the callback; under load each round trip waits for a turn of a busy event loop while it holds its
+ * connection. Here the connection is reserved (no other query can come between), BEGIN is written
+ * without waiting, and the callback's statements follow in the same write; PostgreSQL runs them in
+ * order. COMMIT still waits for the callback, and for what its statements answered.
+ *
+ * The same rules as postgres.js's own:
+ * - the callback throws: ROLLBACK, and the error goes on;
+ * - a statement failed though the callback went on (it caught the error): PostgreSQL has aborted the
+ *   transaction and its COMMIT rolls back; that is reported as a failure (TransactionRolledBack, with the
+ *   statement's error as its cause), never as a success;
+ * - `savepoint` nests (Drizzle's nested `transaction`): a failure inside rolls back to the savepoint only.
+ */
+export function pipelinedBegin(pool: Sql) {
+  return async function begin(optionsOrFn: string | Scope, maybeFn?: Scope): Promise<unknown> {
+    const fn = typeof optionsOrFn === "function" ? optionsOrFn : maybeFn!;
+    const mode = typeof optionsOrFn === "string" ? ` ${optionsOrFn.replace(/[^a-z ]/gi, "")}` : "";
+    const conn = await pool.reserve();
+    let failure: unknown;
+    let savepoints = 0;
+    // Each statement's failure is noted (read after the callback, not instead of its own handling):
+    // the callback has chained `.values()` and the like synchronously by the time this runs.
+    const unsafe = ((...args: Parameters<Sql["unsafe"]>) => {
+      const query = conn.unsafe(...args);
+      queueMicrotask(() => void query.catch((e: unknown) => void (failure ??= e)));
+      return query;
+    }) as Sql["unsafe"];
+    const scope = Object.assign(Object.create(conn) as TransactionSql, {
+      unsafe,
+      async savepoint(nameOrFn: string | Scope, maybeInner?: Scope) {
+        const inner = typeof nameOrFn === "function" ? nameOrFn : maybeInner!;
+        const name = `s${++savepoints}`;
+        await conn.unsafe(`savepoint ${name}`);
+        const before = failure;
+        try {
+          const result = await inner(scope);
+          await conn.unsafe(`release savepoint ${name}`);
+          return result;
+        } catch (e) {
+          await conn.unsafe(`rollback to savepoint ${name}`);
+          failure = before;
+          throw e;
+        }
+      },
+    });
+    const begun = conn.unsafe(`begin${mode}`).execute();
+    begun.catch(() => {});
+    try {
+      const result = await fn(scope);
+      await begun;
+      const done = await conn.unsafe("commit");
+      if (done.command !== "COMMIT") throw new TransactionRolledBack(failure);
+      return result;
+    } catch (e) {
+      await conn.unsafe("rollback").catch(() => {});
+      throw e;
+    } finally {
+      conn.release();
+    }
+  };
+}

@@ -22,7 +22,8 @@ type Scope = (sql: TransactionSql) => unknown;
  * - a statement failed though the callback went on (it caught the error): PostgreSQL has aborted the
  *   transaction and its COMMIT rolls back; that is reported as a failure (TransactionRolledBack, with the
  *   statement's error as its cause), never as a success;
- * - `savepoint` nests (Drizzle's nested `transaction`): a failure inside rolls back to the savepoint only.
+ * - `savepoint` nests (Drizzle's nested `transaction`): a failure inside rolls back to the savepoint only;
+ *   as in postgres.js, a savepoint that succeeded is left in place (it ends with the transaction).
  */
 export function pipelinedBegin(pool: Sql) {
   return async function begin(optionsOrFn: string | Scope, maybeFn?: Scope): Promise<unknown> {
@@ -44,14 +45,12 @@ export function pipelinedBegin(pool: Sql) {
         const inner = typeof nameOrFn === "function" ? nameOrFn : maybeInner!;
         const name = `s${++savepoints}`;
         await conn.unsafe(`savepoint ${name}`);
-        const before = failure;
         try {
-          const result = await inner(scope);
-          await conn.unsafe(`release savepoint ${name}`);
-          return result;
+          // Not released, as postgres.js does not: savepoints of chains side by side (a turn's passes)
+          // interleave, and releasing one would end those made after it.
+          return await inner(scope);
         } catch (e) {
           await conn.unsafe(`rollback to savepoint ${name}`);
-          failure = before;
           throw e;
         }
       },

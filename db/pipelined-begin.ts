@@ -22,7 +22,8 @@ type Scope = (sql: TransactionSql) => unknown;
  * - a statement failed though the callback went on (it caught the error): PostgreSQL has aborted the
  *   transaction and its COMMIT rolls back; that is reported as a failure (TransactionRolledBack, with the
  *   statement's error as its cause), never as a success;
- * - `savepoint` nests (Drizzle's nested `transaction`): a failure inside rolls back to the savepoint only;
+ * - `savepoint` nests (Drizzle's nested `transaction`), its SAVEPOINT sent ahead of the nested statements
+ *   in the same way: a failure inside rolls back to the savepoint only;
  *   as in postgres.js, a savepoint that succeeded is left in place (it ends with the transaction).
  */
 export function pipelinedBegin(pool: Sql) {
@@ -44,12 +45,17 @@ export function pipelinedBegin(pool: Sql) {
       async savepoint(nameOrFn: string | Scope, maybeInner?: Scope) {
         const inner = typeof nameOrFn === "function" ? nameOrFn : maybeInner!;
         const name = `s${++savepoints}`;
-        await conn.unsafe(`savepoint ${name}`);
+        // Sent ahead of the nested statements too, not answered first.
+        const made = conn.unsafe(`savepoint ${name}`).execute();
+        made.catch(() => {});
         try {
           // Not released, as postgres.js does not: savepoints of chains side by side (a turn's passes)
           // interleave, and releasing one would end those made after it.
-          return await inner(scope);
+          const result = await inner(scope);
+          await made;
+          return result;
         } catch (e) {
+          await made.catch(() => {});
           await conn.unsafe(`rollback to savepoint ${name}`);
           throw e;
         }

@@ -32,6 +32,8 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
     const port = await proxy.listen();
     viaRelay = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max: 4 });
     db = viaRelay.db;
+    // The transaction connections are opened (their start-up has round trips of its own) before counting.
+    await Promise.all([1, 2].map((i) => db.transaction((tx) => tx.execute(sql.raw(`select ${i}`)))));
   });
   afterAll(async () => {
     await viaRelay?.close().catch(() => {});
@@ -43,8 +45,6 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
   });
 
   it("sends BEGIN with the first statement: a transaction of one statement is two round trips, then commits", async () => {
-    // The connections are opened (their start-up has round trips of its own) before counting.
-    await Promise.all([1, 2].map((i) => db.transaction((tx) => tx.execute(sql.raw(`select ${i}`)))));
     proxy.count();
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw("insert into tx_probe values (1, '采购意向公开')"));
@@ -92,7 +92,19 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
     expect(await rows()).toEqual([[1, "合同备案"]]);
   });
 
-  it("a nested transaction that fails rolls back to its savepoint only", async () => {
+  it("a nested transaction sends its SAVEPOINT with its first statement; one that fails rolls back to its savepoint only", async () => {
+    proxy.count();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw("insert into tx_probe values (10, '外层')"));
+      await tx.transaction((inner) => inner.execute(sql.raw("insert into tx_probe values (11, '内层')")));
+    });
+    // [BEGIN, insert], [SAVEPOINT, insert], [COMMIT]
+    expect(proxy.roundTrips()).toBe(3);
+    expect(await rows()).toEqual([
+      [10, "外层"],
+      [11, "内层"],
+    ]);
+    await backing.db.execute(sql.raw("delete from tx_probe"));
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw("insert into tx_probe values (1, '外层')"));
       await expect(

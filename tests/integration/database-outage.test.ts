@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@db/client";
+import { isDatabaseUnavailable } from "@base/errors";
 import { createCourse } from "../factories/course";
 import { testClient } from "../helpers/caller";
 import { createTestDb, postgresAvailable } from "../helpers/db";
@@ -49,6 +50,15 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     const waited = Date.now() - again;
     console.log(`database outage: a call needing a new connection refused after ${waited} ms`);
     expect(waited).toBeLessThan(8000);
+    // A transaction reserves its connection before it sends BEGIN (db/pipelined-begin.ts): that wait is
+    // bounded the same way and refused as the database being away.
+    const reserving = Date.now();
+    const refused = await viaRelay.db.transaction((tx) => tx.execute(sql`select 1`)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(Date.now() - reserving).toBeLessThan(8000);
 
     proxy.up();
     const back = Date.now();

@@ -70,6 +70,30 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     }
     console.log(`database back: answering again after ${Date.now() - back} ms`);
     expect(answer).toMatchObject({ name: "政府采购法律法规精讲" });
+    // Back and answering: a transaction whose connection drops while it runs is refused at once as the
+    // database being away, and the pool is not left holding the dead connection (the next commit).
+    // Every connection of the pool up again first (a connection cut while it starts is postgres.js's
+    // own affair: its start-up read of the types fails outside any call).
+    const commits = async () => (await viaRelay.db.transaction((tx) => tx.execute(sql`select 1 as n`)).catch(() => null)) !== null;
+    await Promise.all([commits(), commits(), detail(), detail()]);
+    const started2 = Date.now();
+    const dropped = await viaRelay.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        proxy.down();
+        proxy.up();
+        await tx.execute(sql`select 2`);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    console.log(`database outage: a transaction whose connection dropped refused after ${Date.now() - started2} ms: ${(dropped as Error | null)?.message}`);
+    expect(isDatabaseUnavailable(dropped)).toBe(true);
+    // The pool's other connection was cut too: a transaction may meet it once, then they commit again.
+    const againAt = Date.now();
+    while (!(await commits()) && Date.now() - againAt < 10_000) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 4; i++) expect(await commits()).toBe(true);
   }, 40_000);
 });
 

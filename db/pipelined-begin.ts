@@ -31,9 +31,9 @@ type Watched = { onclose?: ((e: unknown) => void) | null };
  *   as in postgres.js, a savepoint that succeeded is left in place (it ends with the transaction).
  */
 export function pipelinedBegin(pool: Sql) {
-  return async function begin(optionsOrFn: string | Scope, maybeFn?: Scope): Promise<unknown> {
-    const fn = typeof optionsOrFn === "function" ? optionsOrFn : maybeFn!;
-    const mode = typeof optionsOrFn === "string" ? ` ${optionsOrFn.replace(/[^a-z ]/gi, "")}` : "";
+  // Drizzle calls begin(callback) and savepoint(callback) only (it sets an isolation level with a
+  // statement of its own): no options, no savepoint names.
+  return async function begin(fn: Scope): Promise<unknown> {
     const conn = await pool.reserve();
     let failure: unknown;
     let savepoints = 0;
@@ -62,8 +62,7 @@ export function pipelinedBegin(pool: Sql) {
     const send = (text: string) => (closed ? Promise.reject(closed) : conn.unsafe(text).execute());
     const scope = Object.assign(Object.create(conn) as TransactionSql, {
       unsafe,
-      async savepoint(nameOrFn: string | Scope, maybeInner?: Scope) {
-        const inner = typeof nameOrFn === "function" ? nameOrFn : maybeInner!;
+      async savepoint(inner: Scope) {
         const name = `s${++savepoints}`;
         // Sent ahead of the nested statements too, not answered first.
         const made = send(`savepoint ${name}`);
@@ -84,7 +83,7 @@ export function pipelinedBegin(pool: Sql) {
     // BEGIN hands over the connection itself (postgres.js's own begin watches it the same way), and
     // answers true so that the statements behind it are pipelined.
     const begun = conn
-      .unsafe(`begin${mode}`, [], {
+      .unsafe("begin", [], {
         onexecute: (connection: Watched) => {
           watched = connection;
           connection.onclose = (e: unknown) => {

@@ -1,4 +1,6 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { sql } from "drizzle-orm";
+import { openDatabase, type DbHandle } from "@db/client";
 
 type Mode = "relay" | "blackhole";
 const ANSWER_DELAY_MS = 3;
@@ -56,4 +58,13 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
     roundTrips: () => trips,
     close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
   };
+}
+
+/** A pool of `max` connections to the same database as `backing`, through a relay of its own. */
+export async function poolThroughRelay(backing: DbHandle, max = 4) {
+  const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
+  const proxy = pgRelay();
+  const port = await proxy.listen();
+  const handle = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max });
+  return { proxy, handle };
 }

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "@base/errors";
 import { createCourse } from "../factories/course";
 import { testClient } from "../helpers/caller";
 import { createTestDb, postgresAvailable } from "../helpers/db";
-import { pgRelay } from "../helpers/pg-relay";
+import { pgRelay, poolThroughRelay } from "../helpers/pg-relay";
 
 // PostgreSQL going away under a running app: requests get a clear, retryable refusal within the connect
 // timeout instead of hanging, and the same app answers again once the server is back, without a restart.
@@ -23,10 +23,7 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
   beforeAll(async () => {
     backing = await createTestDb("postgres");
     courseId = (await createCourse(backing.db, { name: "政府采购法律法规精讲" })).course.id;
-    const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
-    proxy = pgRelay();
-    const port = await proxy.listen();
-    viaRelay = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max: 4 });
+    ({ proxy, handle: viaRelay } = await poolThroughRelay(backing));
   });
   afterAll(async () => {
     await viaRelay?.close().catch(() => {});

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db, type DbHandle } from "@db/client";
+import type { Db, DbHandle } from "@db/client";
 import { TransactionRolledBack } from "@db/pipelined-begin";
 import { examAttempts } from "@db/schema";
 import { loadExam } from "@trpc-app/exam/access";
@@ -9,7 +9,7 @@ import { createExam, createFixedPaper, createQuestion } from "../factories/exam"
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
 import { createTestDb, postgresAvailable } from "../helpers/db";
-import { pgRelay } from "../helpers/pg-relay";
+import { pgRelay, poolThroughRelay } from "../helpers/pg-relay";
 
 // Transactions on PostgreSQL send BEGIN with their first statements (db/pipelined-begin.ts): counted here
 // through a relay between the app's pool and the server, with the rules a transaction must keep.
@@ -27,10 +27,7 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
   beforeAll(async () => {
     backing = await createTestDb("postgres");
     await backing.db.execute(sql.raw("create table tx_probe (id int primary key, note text not null)"));
-    const [{ db: name }] = (await backing.db.execute(sql`select current_database() as db`)) as unknown as { db: string }[];
-    proxy = pgRelay();
-    const port = await proxy.listen();
-    viaRelay = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/${name}`, max: 4 });
+    ({ proxy, handle: viaRelay } = await poolThroughRelay(backing));
     db = viaRelay.db;
     // The transaction connections are opened (their start-up has round trips of its own) before counting.
     await Promise.all([1, 2].map((i) => db.transaction((tx) => tx.execute(sql.raw(`select ${i}`)))));

@@ -55,7 +55,15 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     // A request waits at most CONNECT_TIMEOUT_SECONDS for a connection while the server is down or
     // restarting, then gets a retryable refusal (trpc/init.ts) instead of hanging; postgres.js reconnects
     // by itself once the server is back.
-    const options = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} };
+    //
+    // No start-up read of the server's array types (postgres.js's fetch_types): Drizzle writes and parses
+    // the two array columns itself and the prepared list look-ups pass text (db/prepared.ts), so nothing
+    // needs it. That read runs outside any call: when a connection opened for a transaction (`reserve`)
+    // was cut during it (the database restarting), the read rejected with no one to catch it, which ends
+    // a web process, and the transaction waited for good (database-outage.test.ts). It also cost every
+    // new connection a round trip. Without it, postgres.js 3.4.9 never hands a transaction a connection
+    // it opened for it: patches/postgres+3.4.9.patch (applied on install) hands it over.
+    const options = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {}, fetch_types: false };
     const sql = postgres(opts.databaseUrl, { max: Math.max(1, total - txMax), ...options });
     const txSql = postgres(opts.databaseUrl, { max: txMax, ...options });
     const db = drizzle(sql, { schema }) as unknown as Db;

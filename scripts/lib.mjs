@@ -1,6 +1,6 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, build when sources changed.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const root = resolve(new URL("..", import.meta.url).pathname);
@@ -25,13 +25,18 @@ function newest(path) {
   return max;
 }
 
-/** npm install when node_modules is missing or older than package.json / the lockfile. */
+/**
+ * npm install when node_modules is missing or older than package.json or the patches folder (the install
+ * applies patches/ to the installed packages: `postinstall`).
+ */
 export function ensureDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
-  const stale = !existsSync(marker) || newest(join(root, "package.json")) > statSync(marker).mtimeMs;
+  const stale = !existsSync(marker) || Math.max(newest(join(root, "package.json")), newest(join(root, "patches"))) > statSync(marker).mtimeMs;
   if (!stale) return false;
   console.log("installing dependencies (npm install)…");
   run("npm", ["install", "--no-audit", "--no-fund"], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+  // npm leaves its marker alone when nothing was to install (a new patch only): mark this install.
+  if (existsSync(marker)) utimesSync(marker, new Date(), new Date());
   return true;
 }
 

@@ -17,6 +17,7 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
   let mode: Mode = "relay";
   let counting = false;
   let trips = 0;
+  let toCut = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);
@@ -30,10 +31,18 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
     upstream.on("error", () => client.destroy());
     client.on("close", () => upstream.destroy());
     let answered = true;
+    let writes = 0;
     client.on("data", () => {
       if (counting && answered) trips += 1;
       answered = false;
     });
+    // The start-up message is the connection's first write; what it sends next is its first query.
+    if (toCut > 0) {
+      toCut -= 1;
+      client.on("data", () => {
+        if (++writes === 2) (client.destroy(), upstream.destroy());
+      });
+    }
     client.pipe(upstream);
     // In order: every answer waits the same few milliseconds.
     upstream.on("data", (chunk: Buffer) => {
@@ -53,6 +62,8 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
       for (const s of sockets) s.destroy();
     },
     up: () => void (mode = "relay"),
+    /** The next `connections` new connections start, then are cut as they send their first query. */
+    cutAtFirstQuery: (connections: number) => void (toCut = connections),
     /** Starts counting round trips from zero. */
     count: () => void ((counting = true), (trips = 0)),
     roundTrips: () => trips,

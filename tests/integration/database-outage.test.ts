@@ -69,8 +69,7 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     expect(answer).toMatchObject({ name: "政府采购法律法规精讲" });
     // Back and answering: a transaction whose connection drops while it runs is refused at once as the
     // database being away, and the pool is not left holding the dead connection (the next commit).
-    // Every connection of the pool up again first (a connection cut while it starts is postgres.js's
-    // own affair: its start-up read of the types fails outside any call).
+    // Every connection of the pool up again first, so the cut below meets a running transaction.
     const commits = async () => (await viaRelay.db.transaction((tx) => tx.execute(sql`select 1 as n`)).catch(() => null)) !== null;
     await Promise.all([commits(), commits(), detail(), detail()]);
     const started2 = Date.now();
@@ -92,6 +91,40 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     while (!(await commits()) && Date.now() - againAt < 10_000) await new Promise((r) => setTimeout(r, 100));
     for (let i = 0; i < 4; i++) expect(await commits()).toBe(true);
   }, 40_000);
+
+  it("a connection cut as it starts fails only the calls on it, never the process", async () => {
+    // A new pool: its connections start during the test. Each is cut as it sends its first query, which
+    // a pool that reads the server's types on start-up sends outside any call: that read then rejects with
+    // no one to catch it, and a web process ends on an unhandled rejection.
+    const { proxy: cutting, handle: fresh } = await poolThroughRelay(backing, 2);
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => void stray.push(reason);
+    process.on("unhandledRejection", onStray);
+    try {
+      // The pool's two connections, one for queries and one for transactions, each cut as it starts.
+      const client = testClient(fresh.db);
+      const detail = () => client.call((c) => c.course.detail({ courseId }));
+      cutting.cutAtFirstQuery(1);
+      const call = await detail().then(() => null, (e: unknown) => e);
+      cutting.cutAtFirstQuery(1);
+      const tx = await Promise.race([
+        fresh.db.transaction((t) => t.execute(sql`select 1`)).then(() => null, (e: unknown) => e),
+        new Promise((r) => setTimeout(() => r("still waiting after 8 s"), 8000)),
+      ]);
+      // Give a stray rejection time to surface.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stray).toEqual([]);
+      // The call and the transaction were on the cut connections: refused as the database being away.
+      expect(call).toMatchObject({ legacyCode: "503", code: "SERVICE_UNAVAILABLE" });
+      expect(isDatabaseUnavailable(tx)).toBe(true);
+      expect(await detail()).toMatchObject({ name: "政府采购法律法规精讲" });
+      expect(await fresh.db.transaction((t) => t.execute(sql`select 1 as n`))).toHaveLength(1);
+    } finally {
+      process.off("unhandledRejection", onStray);
+      await fresh.close().catch(() => {});
+      await cutting.close();
+    }
+  });
 });
 
 // Every connection slot taken (PostgreSQL's 53300, as when the web tier's pools together outgrow the

@@ -167,6 +167,16 @@ export const liveMessages = pgTable(
   (t) => [uniqueIndex("live_messages_msg_uq").on(t.msgId), index("live_messages_live_idx").on(t.liveId, t.sentAt)],
 );
 
+/**
+ * Batches of likes a realtime process has had counted, by the id it gave the batch: a batch retried after
+ * its answer was lost (a timeout while the app had stored it) is not counted again. Kept a day.
+ */
+export const liveLikeBatches = pgTable(
+  "live_like_batches",
+  { batchId: varchar("batch_id", { length: 40 }).primaryKey(), liveId: liveRef(), createdAt: createdAt() },
+  (t) => [index("live_like_batches_created_idx").on(t.createdAt)],
+);
+
 export const liveMutes = pgTable(
   "live_mutes",
   { id: id(), liveId: liveRef(), userId: userRef(), createdAt: createdAt() },

@@ -47,7 +47,7 @@ export interface LiveAppClient {
   authorizeJoin(input: { liveId: number; accessToken?: string; sessionToken?: string; client?: { peer: string; forwardedFor: string } }): Promise<RoomGrant>;
   rules(liveId: number): Promise<RoomRules>;
   /** Stores what sessions still valid sent; answers the sessions found ended. */
-  saveBatch(input: { liveId: number; items: StoredComment[]; likes: SessionLikes[] }): Promise<{ saved: number; ended: string[] }>;
+  saveBatch(input: { liveId: number; batchId: string; items: StoredComment[]; likes: SessionLikes[] }): Promise<{ saved: number; ended: string[] }>;
   drawRaffle(raffleId: number): Promise<{ drawn: boolean }>;
   /** Watch time: the app credits its own clock's time between reports. */
   presence(input: PresenceReport): Promise<{ count: number }>;

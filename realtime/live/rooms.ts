@@ -4,7 +4,7 @@ import { commentRefusal, commentRulesOf, type CommentRules } from "@base/live-co
 import type { Bus } from "../bus";
 import { PRESENCE_REPORT_MS, type LiveComment, type LiveFrame, type LiveFrameType } from "../protocol";
 import { topics } from "../topics";
-import type { LiveAppClient, StoredComment } from "./app-client";
+import type { LiveAppClient, SessionLikes, StoredComment } from "./app-client";
 
 export const FLUSH_MS = 500;
 export const TICK_MS = 1000;
@@ -26,6 +26,8 @@ interface Room {
   likes: number;
   /** Likes not stored yet, by the session that sent them (the app stores only still-valid sessions' likes). */
   unsavedLikes: Map<string, number>;
+  /** The batch sent and not yet acknowledged: retried as it is, with its id, so its likes count once. */
+  unsent: { batchId: string; items: StoredComment[]; likes: SessionLikes[] } | null;
   joins: { userId: number; nick: string }[];
   joinCount: number;
   leaveCount: number;
@@ -60,7 +62,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     let r = rooms.get(liveId);
     if (!r) {
       r = {
-        liveId, online: 0, rules: null, rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: new Map(), joins: [], joinCount: 0, leaveCount: 0,
+        liveId, online: 0, rules: null, rulesAt: 0, loading: null, pending: [], likes: 0, unsavedLikes: new Map(), unsent: null, joins: [], joinCount: 0, leaveCount: 0,
         present: new Map(), arrived: new Set(), departed: new Set(),
       };
       rooms.set(liveId, r);
@@ -186,7 +188,7 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
       r.joinCount = 0;
       r.joins = [];
       r.leaveCount = 0;
-      if (!r.online && !r.pending.length && !r.unsavedLikes.size && !r.departed.size && !r.arrived.size) rooms.delete(r.liveId);
+      if (!r.online && !r.pending.length && !r.unsavedLikes.size && !r.unsent && !r.departed.size && !r.arrived.size) rooms.delete(r.liveId);
     }
   }
 
@@ -196,18 +198,22 @@ export function createRooms(deps: { bus: Bus; client: LiveAppClient; onSessionsE
     flushing = true;
     try {
       for (const r of rooms.values()) {
-        if (!r.pending.length && !r.unsavedLikes.size) continue;
-        const items = r.pending.splice(0, 2000);
-        const likes = [...r.unsavedLikes].map(([sessionId, count]) => ({ sessionId, count }));
-        r.unsavedLikes = new Map();
+        if (!r.unsent) {
+          if (!r.pending.length && !r.unsavedLikes.size) continue;
+          const likes = [...r.unsavedLikes].map(([sessionId, count]) => ({ sessionId, count }));
+          r.unsent = { batchId: randomUUID(), items: r.pending.splice(0, 2000), likes };
+          r.unsavedLikes = new Map();
+        }
+        const batch = r.unsent;
         try {
-          const { ended } = await client.saveBatch({ liveId: r.liveId, items, likes });
+          const { ended } = await client.saveBatch({ liveId: r.liveId, ...batch });
+          r.unsent = null;
           // The app refused what those sessions sent: they ended without this process hearing of it.
           if (ended?.length) deps.onSessionsEnded?.(ended);
         } catch (e) {
-          console.warn(`realtime live ${r.liveId}: storing ${items.length} comments failed, will retry: ${(e as Error).message}`);
-          r.pending.unshift(...items);
-          for (const l of likes) r.unsavedLikes.set(l.sessionId, (r.unsavedLikes.get(l.sessionId) ?? 0) + l.count);
+          // Kept as it is: the app may have stored it and only its answer was lost (a timeout), so the
+          // retry carries the same comment ids and the same batch id, and nothing is counted twice.
+          console.warn(`realtime live ${r.liveId}: storing ${batch.items.length} comments failed, will retry: ${(e as Error).message}`);
         }
       }
     } finally {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import type { Db } from "@db/client";
-import { liveAppointments, liveAwardRecords, liveMessages, liveRaffles, liveSignRecords, liveWatchRecords } from "@db/schema";
+import { liveAppointments, liveAwardRecords, liveLikeBatches, liveMessages, liveRaffles, liveSignRecords, liveWatchRecords } from "@db/schema";
 import { fairPick } from "@trpc-app/live/raffle.service";
 import { recordPresence } from "@trpc-app/live/room.service";
 import { hashToken } from "@trpc-app/auth/session";
@@ -214,6 +214,20 @@ describeEachDb("live: raffles, sign-in, mutes and comments", (getDb) => {
     expect(await service.call((c) => c.live.service.saveBatch({ liveId: live.id, items, likes: [] }))).toEqual({ saved: 0, ended: [] });
     expect(await db.select().from(liveMessages).where(eq(liveMessages.liveId, live.id))).toHaveLength(2);
     expect((await learner.call((c) => c.live.info({ liveId: live.id }))).likeCount).toBe(7);
+
+    // A batch retried with its id (its answer was lost) counts its likes once, also sent twice at once.
+    const batch = { liveId: live.id, batchId: "9c2f6a1e-likes-1", items: [], likes: [{ sessionId, count: 5 }] };
+    expect(await service.call((c) => c.live.service.saveBatch(batch))).toEqual({ saved: 0, ended: [] });
+    expect(await service.call((c) => c.live.service.saveBatch(batch))).toEqual({ saved: 0, ended: [] });
+    const twice = { ...batch, batchId: "9c2f6a1e-likes-2", likes: [{ sessionId, count: 3 }] };
+    await Promise.all([service.call((c) => c.live.service.saveBatch(twice)), service.call((c) => c.live.service.saveBatch(twice))]);
+    expect((await learner.call((c) => c.live.info({ liveId: live.id }))).likeCount).toBe(15);
+    expect(await db.select().from(liveLikeBatches).where(eq(liveLikeBatches.liveId, live.id))).toHaveLength(2);
+    // A day later the ids are forgotten as the next batch comes.
+    await db.update(liveLikeBatches).set({ createdAt: new Date(Date.now() - 25 * 3600e3) }).where(eq(liveLikeBatches.liveId, live.id));
+    await service.call((c) => c.live.service.saveBatch({ ...batch, batchId: "9c2f6a1e-likes-3", likes: [{ sessionId, count: 1 }] }));
+    expect((await db.select().from(liveLikeBatches).where(eq(liveLikeBatches.liveId, live.id))).map((b) => b.batchId)).toEqual(["9c2f6a1e-likes-3"]);
+    expect((await learner.call((c) => c.live.info({ liveId: live.id }))).likeCount).toBe(16);
 
     await admin.call((c) => c.live.admin.hide({ liveId: live.id, msgId: "11111111-aaaa", hidden: 1 }));
     const history = await learner.call((c) => c.live.messages({ liveId: live.id }));

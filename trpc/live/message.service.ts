@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@db/client";
-import { liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
+import { liveLikeBatches, liveMessages, liveMutes, liveNotices, lives, liveSensitiveWords, users } from "@db/schema";
 import { catchUpPage, catchUpWant, freshReads, widenCatchUp, type CatchUpRun, type CatchUpWant } from "@base/catch-up";
 import { fail, notFound } from "@base/errors";
 import { commentRefusal as refusalOf, commentRulesOf, findSensitive, SENSITIVE_REFUSED, type LiveRoomRules } from "@base/live-comment";
@@ -79,7 +79,12 @@ export interface CommentBatchItem {
 }
 
 /** Stores a batch from the realtime process; a retried batch is stored once (msgId unique). */
-export async function saveComments(db: DbOrTx, liveId: number, items: CommentBatchItem[], likes = 0) {
+/**
+ * Stores a realtime process's batch: comments once each (by msgId), and its likes once per batch id
+ * (a batch retried after its answer was lost is counted once). Without a batch id likes are counted as
+ * they come.
+ */
+export async function saveComments(db: DbOrTx, liveId: number, items: CommentBatchItem[], likes = 0, batchId?: string) {
   let saved = 0;
   await db.transaction(async (tx) => {
     if (items.length) {
@@ -91,6 +96,13 @@ export async function saveComments(db: DbOrTx, liveId: number, items: CommentBat
       saved = rows.length;
       const byUser = [...new Set(rows.map((r) => r.userId).filter((u): u is number => !!u))];
       await addInteractions(tx, liveId, byUser);
+    }
+    if (likes > 0 && batchId) {
+      // Ids older than a day are forgotten on the way, a few at a time, never waiting on another room's batch.
+      const stale = tx.select({ batchId: liveLikeBatches.batchId }).from(liveLikeBatches).where(lt(liveLikeBatches.createdAt, sql`now() - interval '1 day'`)).limit(100).for("update", { skipLocked: true });
+      await tx.delete(liveLikeBatches).where(inArray(liveLikeBatches.batchId, stale));
+      const [first] = await tx.insert(liveLikeBatches).values({ batchId, liveId }).onConflictDoNothing().returning({ batchId: liveLikeBatches.batchId });
+      if (!first) return;
     }
     if (likes > 0) await tx.update(lives).set({ likeCount: sql`${lives.likeCount} + ${likes}` }).where(eq(lives.id, liveId));
   });

@@ -35,7 +35,15 @@ export const liveServiceRouter = router({
     .query(({ ctx, input }) => commentRefusal(ctx.db, input.liveId, input.userId, input.content)),
   /** Stores what still-standing sessions sent; the ended ones are answered so their sockets close. */
   saveBatch: serviceProcedure
-    .input(z.object({ liveId, items: z.array(item).max(5000), likes: z.array(z.object({ sessionId, count: z.number().int().min(1).max(1_000_000) })).max(20_000).default([]) }))
+    .input(
+      z.object({
+        liveId,
+        // Made by the realtime process per batch and kept when it retries: the batch's likes count once.
+        batchId: z.string().min(8).max(40).optional(),
+        items: z.array(item).max(5000),
+        likes: z.array(z.object({ sessionId, count: z.number().int().min(1).max(1_000_000) })).max(20_000).default([]),
+      }),
+    )
     .output(z.object({ saved: z.number(), ended: z.array(z.string()) }))
     .mutation(async ({ ctx, input }) => {
       const senders = new Set([...input.items.map((i) => i.sessionId), ...input.likes.map((l) => l.sessionId)]);
@@ -43,7 +51,7 @@ export const liveServiceRouter = router({
       const items = input.items.filter((i) => standing.get(i.sessionId) === i.userId);
       const likes = input.likes.reduce((n, l) => n + (standing.has(l.sessionId) ? l.count : 0), 0);
       const ended = [...senders].filter((id) => !standing.has(id));
-      const { saved } = await saveComments(ctx.db, input.liveId, items, likes);
+      const { saved } = await saveComments(ctx.db, input.liveId, items, likes, input.batchId);
       return { saved, ended };
     }),
   /**

@@ -15,6 +15,8 @@ export interface Inbox {
   next(test?: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
   /** The close code, or "open" when the socket is still open after `ms`. */
   closed(ms: number): Promise<number | "open">;
+  /** How the socket ended, for a failure's message: code, reason and the socket's last error. */
+  closeDetail(): string;
 }
 
 const boxes = new WeakMap<WebSocket, Inbox>();
@@ -44,8 +46,13 @@ function makeInbox(ws: WebSocket): Inbox {
       else pending.push(f);
     }
   });
-  ws.on("close", (code) => {
+  let closeReason = "";
+  let lastError = "";
+  // A socket's error is followed by its close (1006); kept so a test that expected another code says why.
+  ws.on("error", (e) => void (lastError = e.message));
+  ws.on("close", (code, reason) => {
     closeCode = code;
+    closeReason = String(reason);
     for (const w of closeWaiters.splice(0)) w(code);
   });
   return {
@@ -67,6 +74,7 @@ function makeInbox(ws: WebSocket): Inbox {
         waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
       });
     },
+    closeDetail: () => `closed ${closeCode ?? "(not yet)"}${closeReason ? ` "${closeReason}"` : ""}${lastError ? `, after the error: ${lastError}` : ""}`,
     closed(ms) {
       if (closeCode !== null) return Promise.resolve(closeCode);
       return new Promise((resolve) => {

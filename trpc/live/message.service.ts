@@ -78,7 +78,6 @@ export interface CommentBatchItem {
   sentAt: number;
 }
 
-/** Stores a batch from the realtime process; a retried batch is stored once (msgId unique). */
 /**
  * Stores a realtime process's batch: comments once each (by msgId), and its likes once per batch id
  * (a batch retried after its answer was lost is counted once). Without a batch id likes are counted as

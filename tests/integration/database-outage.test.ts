@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@db/client";
+import { courses } from "@db/schema";
 import { isDatabaseUnavailable } from "@base/errors";
 import { createCourse } from "../factories/course";
 import { testClient } from "../helpers/caller";
@@ -75,7 +76,7 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     const started2 = Date.now();
     const dropped = await viaRelay.db
       .transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
+        await tx.update(courses).set({ name: "写到一半的课程名" }).where(eq(courses.id, courseId));
         proxy.down();
         proxy.up();
         await tx.execute(sql`select 2`);
@@ -84,8 +85,13 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
         () => null,
         (e: unknown) => e,
       );
-    console.log(`database outage: a transaction whose connection dropped refused after ${Date.now() - started2} ms: ${(dropped as Error | null)?.message}`);
+    const refusedAfter = Date.now() - started2;
+    console.log(`database outage: a transaction whose connection dropped refused after ${refusedAfter} ms: ${(dropped as Error | null)?.message}`);
     expect(isDatabaseUnavailable(dropped)).toBe(true);
+    // At once, not after a connect timeout (5 s) or postgres.js's wait for a dead socket; its write is gone.
+    expect(refusedAfter).toBeLessThan(3000);
+    const [course] = await backing.db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
+    expect(course!.name).toBe("政府采购法律法规精讲");
     // The pool's other connection was cut too: a transaction may meet it once, then they commit again.
     const againAt = Date.now();
     while (!(await commits()) && Date.now() - againAt < 10_000) await new Promise((r) => setTimeout(r, 100));

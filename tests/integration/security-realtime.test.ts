@@ -310,8 +310,12 @@ describe("likes and comments are rate limited (hole 11)", () => {
     await inbox(wsA).next((f) => f.type === "welcome");
     await inbox(wsB).next((f) => f.type === "welcome");
     const droppedBefore = rt.stats().likesDropped;
+    const floodsAtStart = rt.stats().floodClosed;
     for (let i = 0; i < 25_000 && wsA.readyState === WebSocket.OPEN; i++) wsA.send('{"type":"like"}');
-    expect(await inbox(wsA).closed(2000)).toBe(1008);
+    // The server ends it with 1008 (counted below); the client may see 1006 instead when the rest of its
+    // flood meets the closed connection and the reset takes the close frame with it.
+    expect([1008, 1006], inbox(wsA).closeDetail()).toContain(await inbox(wsA).closed(2000));
+    await vi.waitFor(() => expect(rt.stats().floodClosed).toBe(floodsAtStart + 1), { timeout: 2000, interval: 50 });
     // Likes go out once a second and are stored every half second: on a busy machine either may come a
     // tick late, so wait until what was shown and what was stored agree, then a second more to see both settle.
     const seenLikes = () => inbox(wsB).all.filter((f) => f.type === "like").reduce((n, f) => n + Number(f.data.count), 0);
@@ -326,7 +330,6 @@ describe("likes and comments are rate limited (hole 11)", () => {
     expect(seen).toBeGreaterThan(0);
     expect(seen).toBeLessThanOrEqual(11);
     expect(rt.stats().likesDropped - droppedBefore).toBeGreaterThan(100);
-    expect(rt.stats().floodClosed).toBeGreaterThanOrEqual(1);
     expect(await inbox(wsB).closed(10)).toBe("open");
 
     // The user socket answers every heartbeat, so a flood of them is cut off too (at a looser rate).

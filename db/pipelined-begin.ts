@@ -102,7 +102,9 @@ export function pipelinedBegin(pool: Sql) {
       if (done.command !== "COMMIT") throw new TransactionRolledBack(failure);
       return result;
     } catch (e) {
-      if (!closed) await send("rollback").catch(() => {});
+      // Raced with the close as well: a connection reset as COMMIT went out fails that COMMIT first, and
+      // the close that follows answers nothing still queued on it (a ROLLBACK sent in between).
+      if (!closed) await Promise.race([send("rollback"), aborted]).catch(() => {});
       throw closed ?? e;
     } finally {
       if (!closed) {

@@ -24,8 +24,15 @@ export function migrationsKey(): string {
 export const pgliteTemplatePath = (key = migrationsKey()) => join(root, ".tmp", `pglite-template-${key}.tar`);
 export const pgTemplateName = (key = migrationsKey()) => `cy_tmpl_${key}`;
 
-/** The migrated PGlite data folder as a tarball, when the global set-up made one for these migrations. */
+/** PostgreSQL test databases a worker keeps between suites are named `${POOLED_DB_PREFIX}<process id>_…`; the run's teardown drops them. */
+export const POOLED_DB_PREFIX = "cy_pool_";
+
+let template: { path: string; blob: Blob } | undefined;
+/** The migrated PGlite data folder as a tarball, when the global set-up made one for these migrations; read once per worker (48 MB). */
 export function pgliteTemplate(): Blob | undefined {
   const path = pgliteTemplatePath();
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+  if (template?.path === path) return template.blob;
+  if (!existsSync(path)) return undefined;
+  template = { path, blob: new Blob([readFileSync(path)]) };
+  return template.blob;
 }

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { registeredCaches } from "@base/cache-registry";
 import { openDatabase, type Db, type DbHandle } from "@db/client";
-import { pgliteTemplate, pgTemplateName } from "./db-templates";
+import { pgliteTemplate, pgTemplateName, POOLED_DB_PREFIX } from "./db-templates";
 
 export type DbKind = "pglite" | "postgres";
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -24,13 +25,13 @@ export async function postgresAvailable(): Promise<boolean> {
 }
 
 /** A migrated database of its own: in-memory PGlite, or a fresh database on the local PostgreSQL. */
-export async function createTestDb(kind: DbKind): Promise<DbHandle> {
+export async function createTestDb(kind: DbKind, { prefix = "cy_test_" }: { prefix?: string } = {}): Promise<DbHandle> {
   if (kind === "pglite") {
     const template = pgliteTemplate();
     // The migrator still runs: on a copy of the migrated template it finds nothing to do.
     return openDatabase({ dataDir: "memory://", migrate: true, ...(template ? { loadDataDir: template } : {}) });
   }
-  const name = `cy_test_${randomBytes(6).toString("hex")}`;
+  const name = `${prefix}${randomBytes(6).toString("hex")}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database ${name} template ${pgTemplateName()}`);
@@ -51,6 +52,52 @@ export async function createTestDb(kind: DbKind): Promise<DbHandle> {
       await drop.end();
     },
   };
+}
+
+// ---------- databases kept open between the suites of a worker ----------
+//
+// Opening a test database is most of what a short suite costs: a PGlite copied from the migrated template
+// takes 1.5-2.5 s (the 48 MB data folder unpacked and the server started), a PostgreSQL copy 0.5 s, and
+// the integration and legacy files open about 250 of them. Test files of a worker thread run one after
+// another and share its loaded modules, so a suite hands its databases back when it ends and the next
+// suite of the worker takes them: every test still starts on empty tables (resetDb, before each test),
+// and the in-process caches are forgotten when a database changes hands. A database that does not answer
+// a check within two seconds (a test that timed out inside a transaction) is not handed on.
+
+const idle: Record<DbKind, DbHandle[]> = { pglite: [], postgres: [] };
+const uses = new WeakMap<DbHandle, number>();
+/** PGlite has no autovacuum: the rows its suites deleted are vacuumed away every so many hand-overs. */
+const PGLITE_VACUUM_EVERY = 10;
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([work, new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/** A test database for a suite: one another suite of this worker handed back, or a new one. */
+export async function acquireTestDb(kind: DbKind): Promise<DbHandle> {
+  const handle = idle[kind].pop() ?? (await createTestDb(kind, { prefix: `${POOLED_DB_PREFIX}${process.pid}_` }));
+  // Caches keyed by nothing or by the database handle would otherwise carry the last suite's rows.
+  for (const cache of registeredCaches()) cache.delete("*");
+  return handle;
+}
+
+/** Hands a suite's database back for the worker's next suite, or closes it when it is not in a state to share. */
+export async function releaseTestDb(kind: DbKind, handle: DbHandle): Promise<void> {
+  try {
+    await within(2_000, resetDb(handle.db));
+    if (kind === "postgres") {
+      // A connection left inside a transaction would hold locks the next suite's reset waits on.
+      await within(2_000, handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`));
+    }
+    const used = (uses.get(handle) ?? 0) + 1;
+    uses.set(handle, used);
+    if (kind === "pglite" && used % PGLITE_VACUUM_EVERY === 0) await within(10_000, handle.db.execute(sql`vacuum`));
+    idle[kind].push(handle);
+  } catch {
+    // Not awaited: a PGlite stuck in a transaction never finishes closing.
+    void handle.close().catch(() => {});
+  }
 }
 
 const resetStatements = new WeakMap<Db, string[]>();
@@ -100,10 +147,10 @@ export function describeEachDb(name: string, suite: (getDb: () => Db, kind: DbKi
     describe.skipIf(kind === "postgres" && !(globalThis as { __pgUp?: boolean }).__pgUp)(`${name} [${kind}]`, () => {
       let handle: DbHandle | undefined;
       beforeAll(async () => {
-        handle = await createTestDb(kind);
+        handle = await acquireTestDb(kind);
       });
       afterAll(async () => {
-        await handle?.close();
+        if (handle) await releaseTestDb(kind, handle);
       });
       beforeEach(async () => {
         await resetDb(handle!.db);

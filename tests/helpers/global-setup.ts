@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { openDatabase } from "@db/client";
-import { migrationsKey, pgliteTemplatePath, pgTemplateName } from "./db-templates";
+import { migrationsKey, pgliteTemplatePath, pgTemplateName, POOLED_DB_PREFIX } from "./db-templates";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -12,6 +12,35 @@ export default async function setup() {
   const key = migrationsKey();
   await pgliteTemplateFor(key);
   await postgresTemplateFor(key).catch(() => {});
+  await dropPooledDatabases().catch(() => {});
+  // The databases the workers kept between suites (tests/helpers/db.ts), once every worker has ended.
+  return () => dropPooledDatabases().catch(() => {});
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Drops the kept test databases of this run's processes, and of runs that ended without their teardown. */
+async function dropPooledDatabases() {
+  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    const pattern = `${POOLED_DB_PREFIX.replace(/_/g, "\\_")}%`;
+    const rows = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${pattern}`;
+    for (const { datname } of rows) {
+      const pid = Number(new RegExp(`^${POOLED_DB_PREFIX}(\\d+)_[0-9a-f]+$`).exec(datname)?.[1]);
+      // A worker process of this run (the forks pool) has ended by teardown; one of another run still going has not.
+      if (!pid || (pid !== process.pid && alive(pid))) continue;
+      await admin.unsafe(`drop database if exists ${datname} with (force)`).catch(() => {});
+    }
+  } finally {
+    await admin.end({ timeout: 1 });
+  }
 }
 
 async function pgliteTemplateFor(key: string) {

@@ -74,6 +74,34 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
     expect(await rows()).toEqual([[2, "采购计划（调整）"]]);
   });
 
+  it("fails at once when its connection is ended just before COMMIT, and the pool goes on", async () => {
+    // PostgreSQL ends the connection while the transaction waits in the app (a restart, a failover, an
+    // idle-in-transaction timeout) and COMMIT goes out before the app has read the close: that COMMIT
+    // fails with the reset, and the ROLLBACK sent after it must not wait for an answer that never comes.
+    for (let round = 0; round < 3; round++) {
+      const started = Date.now();
+      // Straight to the server (the relay would answer the cut connection's close itself).
+      const outcome = await Promise.race([
+        backing.db
+          .transaction(async (tx) => {
+            await tx.execute(sql.raw(`insert into tx_probe values (${10 + round}, '终止前写入')`));
+            const [{ pid }] = (await tx.execute(sql.raw("select pg_backend_pid() as pid"))) as unknown as { pid: number }[];
+            await backing.db.execute(sql.raw(`select pg_terminate_backend(${pid})`));
+          })
+          .then(
+            () => "committed",
+            (e: { code?: string }) => `refused ${e.code ?? ""}`,
+          ),
+        new Promise((r) => setTimeout(() => r("still waiting after 5 s"), 5_000)),
+      ]);
+      expect(outcome).toMatch(/^refused (57P01|CONNECTION_CLOSED|ECONNRESET)$/);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    }
+    expect(await rows()).toEqual([]);
+    await backing.db.transaction((tx) => tx.execute(sql.raw("insert into tx_probe values (1, '恢复后提交')")));
+    expect(await rows()).toEqual([[1, "恢复后提交"]]);
+  });
+
   it("never reports a transaction whose statement failed as committed, even when the callback caught the failure", async () => {
     await db.transaction((tx) => tx.execute(sql.raw("insert into tx_probe values (1, '合同备案')")));
     const caught: unknown[] = [];

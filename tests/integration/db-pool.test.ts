@@ -1,0 +1,57 @@
+import { count } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { registerCache } from "@base/cache-registry";
+import { users } from "@db/schema";
+import { createUser } from "../factories/user";
+import { acquireTestDb, releaseTestDb, type DbKind } from "../helpers/db";
+
+// Suites of a worker hand their databases on (tests/helpers/db.ts): what one suite left must never reach
+// the next, and a database stuck in a transaction must not be handed on at all.
+for (const kind of ["pglite", "postgres"] as const satisfies DbKind[]) {
+  describe.skipIf(kind === "postgres" && !(globalThis as { __pgUp?: boolean }).__pgUp)(`test databases handed between suites [${kind}]`, () => {
+    it("the next suite gets the same database with its tables empty and the caches forgotten", async () => {
+      const first = await acquireTestDb(kind);
+      await createUser(first.db, { loginName: "pool_left_behind" });
+      let forgotten = 0;
+      registerCache({ name: `pool-probe-${kind}`, title: "探针", description: "测试用", keys: () => [], get: () => null, delete: () => ++forgotten });
+      await releaseTestDb(kind, first);
+
+      const next = await acquireTestDb(kind);
+      try {
+        expect(next).toBe(first);
+        expect((await next.db.select({ n: count() }).from(users))[0]!.n).toBe(0);
+        expect(forgotten).toBeGreaterThanOrEqual(1);
+      } finally {
+        await releaseTestDb(kind, next);
+      }
+    });
+
+    it("a database left inside a transaction is not handed on", async () => {
+      const stuck = await acquireTestDb(kind);
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      // A transaction that has locked a row and waits, as a test that timed out inside one leaves it.
+      const open = stuck.db
+        .transaction(async (tx) => {
+          await createUser(tx as never, { loginName: "pool_stuck" });
+          await held;
+        })
+        .catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      await releaseTestDb(kind, stuck);
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      const next = await acquireTestDb(kind);
+      try {
+        if (kind === "pglite") expect(next).not.toBe(stuck);
+        // On PostgreSQL the stuck connection is ended and the database handed on clean, or replaced.
+        expect((await next.db.select({ n: count() }).from(users))[0]!.n).toBe(0);
+      } finally {
+        finish();
+        await open;
+        await releaseTestDb(kind, next);
+      }
+    }, 20_000);
+  });
+}

@@ -1,6 +1,6 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, build when sources changed.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { existsSync, openSync, readdirSync, statSync, utimesSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const root = resolve(new URL("..", import.meta.url).pathname);
@@ -41,13 +41,30 @@ export function ensureDependencies() {
 }
 
 /** Builds into buildDir unless the build is newer than every source it comes from. */
-export function ensureBuild(buildDir = "build") {
+/** True when `buildDir` holds a build newer than every source it is made from. */
+function buildIsCurrent(buildDir) {
   const out = join(root, buildDir, "server", "index.js");
   const sources = ["app", "trpc", "db", "public", "vite.config.ts", "package.json", "tsconfig.json"].map((p) => newest(join(root, p)));
-  if (existsSync(out) && statSync(out).mtimeMs > Math.max(...sources)) return false;
+  return existsSync(out) && statSync(out).mtimeMs > Math.max(...sources);
+}
+
+export function ensureBuild(buildDir = "build") {
+  if (buildIsCurrent(buildDir)) return false;
   console.log(`building (${buildDir})…`);
   run("npx", ["remix", "vite:build"], { env: { BUILD_DIR: buildDir } });
   return true;
+}
+
+/**
+ * `ensureBuild` in a child of its own, its output written to `logPath`: resolves to the build's exit code
+ * (0 when the build was already current), so the caller can do other work meanwhile.
+ */
+export function ensureBuildInBackground(buildDir, logPath) {
+  if (buildIsCurrent(buildDir)) return Promise.resolve(0);
+  const out = openSync(logPath, "w");
+  const child = spawn("npx", ["remix", "vite:build"], { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, BUILD_DIR: buildDir } });
+  process.on("exit", () => child.exitCode === null && child.kill());
+  return new Promise((done) => child.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
 }
 
 /** Starts a child that shares our terminal; resolves nothing, the caller keeps the handle. */

@@ -1,10 +1,10 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), run unit,
-// integration and legacy tests, then the build and the browser tests with the type check beside them;
+// integration and legacy tests with the type check and the build beside them, then the browser tests;
 // prints one closing line.
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { ensureAptPackages, ensureBuild, ensureDependencies, hasCommand, root } from "./lib.mjs";
+import { ensureAptPackages, ensureBuildInBackground, ensureDependencies, hasCommand, root } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -18,16 +18,10 @@ ensureAptPackages(
 const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 
-console.log("\n== unit, integration and legacy tests (vitest)");
-const vitestJson = join(tmp, "vitest.json");
-const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
-  cwd: root,
-  stdio: "inherit",
-});
-
-// The type check is TypeScript's native compiler (the `typescript-native` package, TypeScript 7) on one
-// checker thread: about 40 s of CPU where the JavaScript compiler of TypeScript 5.9 took 190 s (decision
-// 042). It runs beside the build and the browser tests; its output is shown once they are done.
+// The type check and the build run beside Vitest, which leaves part of the two cores idle (its workers
+// wait on databases and timers): the type check is TypeScript's native compiler (the `typescript-native`
+// package, TypeScript 7) on one checker thread, about 40-90 s of CPU where the JavaScript compiler of
+// TypeScript 5.9 took 190 s (decision 042); the build about 50 s. Their output is shown once Vitest is done.
 const tscLog = join(tmp, "tsc.log");
 const tscOut = openSync(tscLog, "w");
 const typeCheck = spawn(process.execPath, [join(root, "node_modules/typescript-native/bin/tsc"), "--noEmit", "-p", ".", "--checkers", "1"], {
@@ -36,9 +30,25 @@ const typeCheck = spawn(process.execPath, [join(root, "node_modules/typescript-n
 });
 process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
 const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
+const buildLog = join(tmp, "build.log");
+const built = ensureBuildInBackground("build-test", buildLog);
 
-console.log("\n== build, type check beside the build and the browser tests");
-ensureBuild("build-test");
+console.log("\n== unit, integration and legacy tests (vitest), with the type check and the build beside them");
+const vitestJson = join(tmp, "vitest.json");
+const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`], {
+  cwd: root,
+  stdio: "inherit",
+});
+
+console.log("\n== build (build-test)");
+const buildResult = await built;
+if (existsSync(buildLog)) process.stdout.write(readFileSync(buildLog, "utf8").split("\n").slice(-4).join("\n"));
+if (buildResult !== 0) {
+  process.stdout.write(readFileSync(buildLog, "utf8"));
+  console.error(`\nthe build failed (exit ${buildResult}): npm run build`);
+  process.exit(1);
+}
+console.log(`build ready ${((Date.now() - started) / 1000).toFixed(0)} s into the run`);
 
 console.log("\n== browser tests (Playwright in Chromium)");
 const pwJson = join(tmp, "playwright.json");

@@ -34,6 +34,24 @@ test.describe("home page and its back office", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("the carousel advances every 5 s, and stands still for a learner who reduced motion", async ({ page, consoleErrors }) => {
+    // The page's clock is driven by the test: five seconds pass at once.
+    await page.clock.install();
+    await page.goto("/");
+    const dot = (n: number) => page.getByRole("button", { name: new RegExp(`第${n}张`) });
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    // The browser tests run with reduced motion (playwright.config.ts).
+    await page.clock.runFor(11_000);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.clock.runFor(5_100);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.runFor(11_000);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("an admin adds a banner, drags it to the top, and the home page shows the new order", async ({ page, consoleErrors }) => {
     await loginByApi(page, DEMO.admin);
     await page.goto("/admin/banners");

@@ -20,17 +20,35 @@ function BannerLink({ banner, children }: { banner: HomeBanner; children: React.
   );
 }
 
-/** The home carousel: advances every 5 s, pauses under the mouse, with arrows and dots. */
+/** True while the system asks for less motion (prefers-reduced-motion), following its changes. */
+function usePrefersReducedMotion() {
+  const [reduce, setReduce] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+    if (!query) return;
+    setReduce(query.matches);
+    const changed = () => setReduce(query.matches);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
+  return reduce;
+}
+
+/**
+ * The home carousel: advances every 5 s, pauses under the mouse, with arrows and dots. A system set to
+ * reduce motion gets no advancing and no sliding: the arrows and dots still switch the picture (WCAG 2.2.2).
+ */
 export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const reduceMotion = usePrefersReducedMotion();
   const count = banners.length;
 
   useEffect(() => {
-    if (count < 2 || paused) return;
+    if (count < 2 || paused || reduceMotion) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), ADVANCE_MS);
     return () => window.clearInterval(timer);
-  }, [count, paused]);
+  }, [count, paused, reduceMotion]);
 
   if (!count) return null;
   const go = (i: number) => setIndex((i + count) % count);
@@ -43,7 +61,7 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      <ul className="flex h-full transition-transform duration-500 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+      <ul className="flex h-full transition-transform duration-500 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${index * 100}%)` }}>
         {banners.map((b, i) => (
           <li key={b.id} className="h-full w-full shrink-0" aria-hidden={i !== index} data-testid="home-banner">
             <BannerLink banner={b}>

@@ -1,7 +1,7 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), run unit,
 // integration and legacy tests with the type check and the build beside them, then the browser tests;
 // prints one closing line.
-import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { ensureAptPackages, ensureBuildInBackground, ensureDependencies, hasCommand, root } from "./lib.mjs";
@@ -31,6 +31,8 @@ const typeCheck = spawn(process.execPath, [join(root, "node_modules/typescript-n
 process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
 const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
 const buildLog = join(tmp, "build.log");
+// Written only when the build runs: an old one would be shown as this run's.
+rmSync(buildLog, { force: true });
 const built = ensureBuildInBackground("build-test", buildLog);
 
 console.log("\n== unit, integration and legacy tests (vitest), with the type check and the build beside them");
@@ -43,6 +45,7 @@ const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--repor
 console.log("\n== build (build-test)");
 const buildResult = await built;
 if (existsSync(buildLog)) process.stdout.write(readFileSync(buildLog, "utf8").split("\n").slice(-4).join("\n"));
+else console.log("the build is newer than its sources");
 if (buildResult !== 0) {
   process.stdout.write(readFileSync(buildLog, "utf8"));
   console.error(`\nthe build failed (exit ${buildResult}): npm run build`);

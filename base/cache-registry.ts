@@ -26,6 +26,11 @@ export function registerCache(cache: RegisteredCache): void {
   registry.set(cache.name, cache);
 }
 
+/** Takes a cache off the list (a test's probe; a module that drops its cache). */
+export function unregisterCache(name: string): void {
+  registry.delete(name);
+}
+
 export function registeredCaches(): RegisteredCache[] {
   return [...registry.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { registerCache } from "@base/cache-registry";
+import { registerCache, unregisterCache } from "@base/cache-registry";
 import { users } from "@db/schema";
 import { createUser } from "../factories/user";
 import { acquireTestDb, releaseTestDb, type DbKind } from "../helpers/db";
@@ -22,6 +22,7 @@ for (const kind of ["pglite", "postgres"] as const satisfies DbKind[]) {
         expect((await next.db.select({ n: count() }).from(users))[0]!.n).toBe(0);
         expect(forgotten).toBeGreaterThanOrEqual(1);
       } finally {
+        unregisterCache(`pool-probe-${kind}`);
         await releaseTestDb(kind, next);
       }
     });

@@ -85,11 +85,11 @@ export async function acquireTestDb(kind: DbKind): Promise<DbHandle> {
 /** Hands a suite's database back for the worker's next suite, or closes it when it is not in a state to share. */
 export async function releaseTestDb(kind: DbKind, handle: DbHandle): Promise<void> {
   try {
-    await within(2_000, resetDb(handle.db));
     if (kind === "postgres") {
-      // A connection left inside a transaction would hold locks the next suite's reset waits on.
+      // A connection left inside a transaction holds locks the reset below would wait on: ended first.
       await within(2_000, handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`));
     }
+    await within(2_000, resetDb(handle.db));
     const used = (uses.get(handle) ?? 0) + 1;
     uses.set(handle, used);
     if (kind === "pglite" && used % PGLITE_VACUUM_EVERY === 0) await within(10_000, handle.db.execute(sql`vacuum`));

@@ -70,7 +70,9 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: E2eServer
       page.on("pageerror", (e) => errors.push(e.message));
       await use(errors);
     },
-    { auto: true },
+    // Only for the tests that read it: an automatic one would open a page (a browser context) for every test,
+    // also those that only make their own contexts or call the server.
+    { auto: false },
   ],
 });
 export { expect };

@@ -3,7 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { DEMO, expect, test } from "./fixtures";
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
@@ -103,4 +103,42 @@ test("big answers are compressed for clients that take it; a call's own answer k
   expect(captcha.status).toBe(200);
   expect(captcha.headers["content-type"]).toMatch(/^image\//);
   expect(captcha.headers["set-cookie"]?.length).toBeGreaterThan(0);
+});
+
+test("scripts come compressed at build time: Brotli for a browser that takes it, gzip for one that takes only that, plain otherwise", async ({ server }) => {
+  const home = await call(server.port, "127.0.0.1", "GET", "/");
+  expect(home.status).toBe(200);
+  const html = home.body.toString();
+  // The route manifest too: Remix writes it during the server build, after the browser's bundle.
+  const scripts = [/\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0], /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0]];
+  expect(scripts.every(Boolean), "the home page names its manifest and entry scripts").toBe(true);
+  for (const path of scripts as string[]) {
+    const plain = await call(server.port, "127.0.0.1", "GET", path);
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("application/javascript; charset=UTF-8");
+
+    // Chromium's own header: every encoding at the same weight, and the smaller Brotli file is chosen.
+    const br = await call(server.port, "127.0.0.1", "GET", path, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("application/javascript; charset=UTF-8");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gz = await call(server.port, "127.0.0.1", "GET", path, { headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(gz.body.length).toBeGreaterThan(br.body.length);
+
+    const head = await call(server.port, "127.0.0.1", "HEAD", path, { headers: { "accept-encoding": "br" } });
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(Number(head.headers["content-length"])).toBe(br.body.length);
+    expect(head.body.length).toBe(0);
+  }
+  // A name the build did not make is still not found, whatever the client takes.
+  const missing = await call(server.port, "127.0.0.1", "GET", "/assets/no-such-file.js", { headers: { "accept-encoding": "br" } });
+  expect(missing.status).toBe(404);
 });

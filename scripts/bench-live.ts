@@ -31,6 +31,12 @@ const RATE = env("BENCH_RATE", 100);
 const SECONDS = env("BENCH_SECONDS", 30);
 const CLIENTS = env("BENCH_CLIENTS", availableParallelism());
 const SAMPLED_PER_CLIENT = env("BENCH_SAMPLED", 200);
+/**
+ * Viewers read in quiet processes of their own, BENCH_SAMPLED of them per realtime process (BENCH_QUIET=0: none):
+ * their receipts time the server's fan-out, where a busy receiving process's own event loop (10,000 sockets'
+ * frames on the same two cores) adds its delay to the receipts it samples. Both figures are reported.
+ */
+const QUIET = process.env.BENCH_QUIET !== "0";
 const KINDS = (process.env.BENCH_KINDS ?? "uws,sio").split(",").filter((k): k is Kind => k === "uws" || k === "sio");
 const SPEAKERS = Math.min(RATE, 100);
 /** Realtime processes sharing the room over Redis (uWebSockets.js only); viewers are split evenly between them. */
@@ -203,7 +209,7 @@ function clientFrame(opcode: number, payload: Buffer): Buffer {
   return out;
 }
 
-async function clientProcess(kind: Kind, port: number, count: number, firstId: number, speakers: number) {
+async function clientProcess(kind: Kind, port: number, count: number, firstId: number, speakers: number, sampleAll: boolean) {
   const conns: Conn[] = [];
   let comments = 0;
   let others = 0;
@@ -212,7 +218,7 @@ async function clientProcess(kind: Kind, port: number, count: number, firstId: n
   let latencies = new Float64Array(1 << 16);
   let nLat = 0;
   const prefix = kind === "uws" ? COMMENT_UWS : COMMENT_SIO;
-  const stride = speakers ? Infinity : Math.max(1, Math.floor(count / SAMPLED_PER_CLIENT));
+  const stride = speakers ? Infinity : sampleAll ? 1 : Math.max(1, Math.floor(count / SAMPLED_PER_CLIENT));
   const loop = monitorEventLoopDelay({ resolution: 10 });
 
   const write = (c: Conn, text: string) => c.socket.write(clientFrame(1, Buffer.from(text)));
@@ -463,14 +469,17 @@ async function scenario(kind: Kind) {
   const opts = { execArgv: ["--import", "tsx"], stdio: "inherit" as const, serialization: "advanced" as const };
   const connectedAt = performance.now();
   // The speakers sit in a process of their own, so their timers are not delayed by the receiving load.
-  clients.push(fork(SELF, ["client", kind, String(port), String(SPEAKERS), "10", String(SPEAKERS)], opts));
-  const receivers = VIEWERS - SPEAKERS;
+  clients.push(fork(SELF, ["client", kind, String(port), String(SPEAKERS), "10", String(SPEAKERS), "0"], opts));
+  // One quiet reader a realtime process, each viewer of it sampled; the busy receivers hold the rest of the room.
+  const quiet = QUIET ? ports.map((p, i) => fork(SELF, ["client", kind, String(p), String(SAMPLED_PER_CLIENT), String(900_000 + i * SAMPLED_PER_CLIENT), "0", "1"], opts)) : [];
+  const receivers = VIEWERS - SPEAKERS - quiet.length * SAMPLED_PER_CLIENT;
   const perReceiver = Math.ceil(receivers / CLIENTS);
   for (let c = 0; c < CLIENTS; c++) {
     const n = Math.min(perReceiver, receivers - c * perReceiver);
     // With several processes each receiving client joins one of them; the speakers stay on the first.
-    if (n > 0) clients.push(fork(SELF, ["client", kind, String(ports[c % ports.length]), String(n), String(100_000 + c * perReceiver), "0"], opts));
+    if (n > 0) clients.push(fork(SELF, ["client", kind, String(ports[c % ports.length]), String(n), String(100_000 + c * perReceiver), "0", "0"], opts));
   }
+  clients.push(...quiet);
   const conn = await Promise.all(clients.map((c) => once(c, "connected")));
   const connected = conn.reduce((s, m) => s + Number(m.connected), 0);
   const failed = conn.reduce((s, m) => s + Number(m.failed), 0);
@@ -491,10 +500,15 @@ async function scenario(kind: Kind) {
   await sleep(800);
 
   const received = reports.reduce((s, m) => s + Number(m.comments), 0);
-  const lat = new Float64Array(reports.reduce((s, m) => s + (m.latencies as Float64Array).length, 0));
-  let at = 0;
-  for (const m of reports) lat.set(m.latencies as Float64Array, at), (at += (m.latencies as Float64Array).length);
-  lat.sort();
+  const latenciesOf = (of: typeof reports) => {
+    const all = new Float64Array(of.reduce((s, m) => s + (m.latencies as Float64Array).length, 0));
+    let at = 0;
+    for (const m of of) all.set(m.latencies as Float64Array, at), (at += (m.latencies as Float64Array).length);
+    return all.sort();
+  };
+  const quietReports = reports.filter((_, i) => quiet.includes(clients[i]!));
+  const lat = latenciesOf(reports.filter((_, i) => !quiet.includes(clients[i]!)));
+  const quietLat = latenciesOf(quietReports);
   const expected = sent * connected;
   return {
     kind,
@@ -514,6 +528,10 @@ async function scenario(kind: Kind) {
     p50: pct(lat, 50),
     p99: pct(lat, 99),
     samples: lat.length,
+    quietP50: pct(quietLat, 50),
+    quietP99: pct(quietLat, 99),
+    quietSamples: quietLat.length,
+    quietLoopP99: quietReports.length ? Math.max(...quietReports.map((m) => Number(m.loopP99))) : NaN,
     clientLoopP99: Math.max(...reports.map((m) => Number(m.loopP99))),
     clientLoopMax: Math.max(...reports.map((m) => Number(m.loopMax))),
     clientCpu: Math.max(...reports.map((m) => Number(m.cpuSecs))) / (SECONDS + 5),
@@ -587,7 +605,10 @@ function line(r: Awaited<ReturnType<typeof scenario>>) {
     `  server memory per connection: ${r.memPerConnKB.toFixed(2)} KB RSS, ${r.heapPerConnKB.toFixed(2)} KB JS heap; server CPU ${(100 * r.serverCpu).toFixed(0)}% of a core while sending`,
     `  comments sent ${r.sent} (${(r.sent / SECONDS).toFixed(1)}/s), comment frames expected ${r.expected}, received ${r.received} (${Math.round(r.received / SECONDS)}/s), not received within 5 s of the last send ${r.dropped} (${((100 * r.dropped) / Math.max(1, r.expected)).toFixed(2)}%), other frames ${r.others}, viewers cut off ${r.cutOff}`,
     `  delivered comments per server CPU-second: ${Math.round(r.received / Math.max(1e-6, r.serverCpu * SECONDS))}`,
-    `  fan-out latency over ${r.samples} sampled receipts: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+    ...(r.quietSamples
+      ? [`  fan-out latency read in quiet processes (${SAMPLED_PER_CLIENT} viewers each, event-loop delay p99 ${r.quietLoopP99.toFixed(1)} ms), ${r.quietSamples} receipts: p50 ${r.quietP50.toFixed(1)} ms, p99 ${r.quietP99.toFixed(1)} ms`]
+      : []),
+    `  fan-out latency read in the busy receiving processes, ${r.samples} sampled receipts: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
     `  busiest client process: ${(100 * r.clientCpu).toFixed(0)}% of a core, event-loop delay p99 ${r.clientLoopP99.toFixed(1)} ms (max ${r.clientLoopMax.toFixed(1)} ms)`,
     ...(r.storm
       ? [
@@ -602,10 +623,12 @@ async function main() {
   const [mode, kind, ...rest] = process.argv.slice(2);
   if (mode === "serve") return kind === "uws" ? serveUws(rest[0] ?? "local", Number(rest[1] ?? 0)) : serveSio();
   if (mode === "client") {
-    const [port, n, first, speakers] = rest.map(Number) as [number, number, number, number];
-    return clientProcess(kind as Kind, port, n, first, speakers);
+    const [port, n, first, speakers, sampleAll] = rest.map(Number) as [number, number, number, number, number];
+    return clientProcess(kind as Kind, port, n, first, speakers, sampleAll === 1);
   }
-  console.log(`bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process`);
+  console.log(
+    `bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers${QUIET ? `, +1 quiet reader of ${SAMPLED_PER_CLIENT} viewers a realtime process` : ""}) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process`,
+  );
   const results: Partial<Record<Kind, Awaited<ReturnType<typeof scenario>>>> = {};
   for (const kind of KINDS) {
     results[kind] = await scenario(kind);

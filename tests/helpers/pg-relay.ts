@@ -18,6 +18,7 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
   let counting = false;
   let trips = 0;
   let toCut = 0;
+  let toReset = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     sockets.add(client);
@@ -25,6 +26,7 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
     client.on("error", () => {});
     // A server that is restarting accepts nothing useful: the connection just hangs until the client gives up.
     if (mode === "blackhole") return;
+    if (toReset > 0 && --toReset === 0) return void client.resetAndDestroy();
     const upstream = connect(target.port, target.host);
     sockets.add(upstream);
     upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
@@ -64,6 +66,8 @@ export function pgRelay(target: { host: string; port: number } = { host: "127.0.
     up: () => void (mode = "relay"),
     /** The next `connections` new connections start, then are cut as they send their first query. */
     cutAtFirstQuery: (connections: number) => void (toCut = connections),
+    /** Of the next `n` new connections the last is reset as it arrives (ECONNRESET at the client), the others relayed. */
+    resetNth: (n: number) => void (toReset = n),
     /** Starts counting round trips from zero. */
     count: () => void ((counting = true), (trips = 0)),
     roundTrips: () => trips,

@@ -131,6 +131,31 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
       await cutting.close();
     }
   });
+
+  it("of two transactions opening connections at once, one refused at its start leaves the other to commit and loses no connection", async () => {
+    // A new pool of two transaction connections, both opened by this test's two transactions. The second
+    // connection is reset as it arrives (a failover, a busy server's refusal) while the first starts well.
+    const { proxy: resetting, handle: fresh } = await poolThroughRelay(backing, 4);
+    const within = <T>(work: Promise<T>, ms: number) =>
+      Promise.race([work.then((v) => ({ v }), (e: unknown) => ({ e })), new Promise<"still waiting">((r) => setTimeout(() => r("still waiting"), ms))]);
+    try {
+      resetting.resetNth(2);
+      const [a, b] = await Promise.all([0, 1].map(() => within(fresh.db.transaction((t) => t.execute(sql`select 1 as n`)), 8000)));
+      // One is refused as the database being away, the other commits; neither waits for good.
+      const outcomes = [a, b].map((o) => (o === "still waiting" ? o : "e" in o ? (isDatabaseUnavailable(o.e) ? "refused" : String(o.e)) : "committed"));
+      expect(outcomes.sort()).toEqual(["committed", "refused"]);
+      // Both connections serve again: a transaction started while another sleeps ends first.
+      const ended: string[] = [];
+      const sleeper = fresh.db.transaction((t) => t.execute(sql`select pg_sleep(0.6)`)).then(() => ended.push("sleeper"));
+      await new Promise((r) => setTimeout(r, 100));
+      const quick = fresh.db.transaction((t) => t.execute(sql`select 1`)).then(() => ended.push("quick"));
+      expect(await within(Promise.all([sleeper, quick]), 8000)).not.toBe("still waiting");
+      expect(ended).toEqual(["quick", "sleeper"]);
+    } finally {
+      await fresh.close().catch(() => {});
+      await resetting.close();
+    }
+  }, 30_000);
 });
 
 // Every connection slot taken (PostgreSQL's 53300, as when the web tier's pools together outgrow the

@@ -17,6 +17,7 @@
 // comes back with ?since= and counts as caught up when its history frame arrives).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect, type Socket } from "node:net";
 import { availableParallelism } from "node:os";
@@ -625,6 +626,13 @@ async function main() {
   if (mode === "client") {
     const [port, n, first, speakers, sampleAll] = rest.map(Number) as [number, number, number, number, number];
     return clientProcess(kind as Kind, port, n, first, speakers, sampleAll === 1);
+  }
+  // A realtime process holds a file per viewer: past the open-file limit it stops accepting, and the viewers
+  // would wait for answers that never come.
+  const fileLimit = Number(/^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1] ?? Infinity);
+  if (Math.ceil(VIEWERS / PROCESSES) + 200 > fileLimit) {
+    console.error(`bench-live: ${Math.ceil(VIEWERS / PROCESSES)} viewers a realtime process need more open files than this shell allows (${fileLimit}); raise \`ulimit -n\` or set BENCH_PROCESSES`);
+    process.exit(1);
   }
   console.log(
     `bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers${QUIET ? `, +1 quiet reader of ${SAMPLED_PER_CLIENT} viewers a realtime process` : ""}) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process`,

@@ -281,7 +281,7 @@ async function answerApi(req, res, pathname) {
   } else compress(req, res, () => res.end(body));
 }
 
-/** The encoding a client takes, Brotli before gzip (the smaller file), from its Accept-Encoding; null for neither. */
+/** The encoding a client takes from its Accept-Encoding: the one it weighs higher, Brotli (the smaller file) at equal weight; null for neither. */
 function precompressedEncoding(acceptEncoding) {
   const taken = new Map();
   for (const part of String(acceptEncoding ?? "").split(",")) {
@@ -290,8 +290,10 @@ function precompressedEncoding(acceptEncoding) {
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
     taken.set(name, q === undefined ? 1 : Number(q));
   }
-  const takes = (name) => (taken.get(name) ?? taken.get("*") ?? 0) > 0;
-  return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
+  const weight = (name) => taken.get(name) ?? taken.get("*") ?? 0;
+  const [br, gzip] = [weight("br"), weight("gzip")];
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : null;
 }
 
 /**

@@ -132,6 +132,8 @@ test("scripts come compressed at build time: Brotli for a browser that takes it,
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(gz.body.length).toBeGreaterThan(br.body.length);
+    // A client that weighs gzip higher gets gzip.
+    expect((await call(server.port, "127.0.0.1", "GET", path, { headers: { "accept-encoding": "gzip;q=1, br;q=0.5" } })).headers["content-encoding"]).toBe("gzip");
 
     const head = await call(server.port, "127.0.0.1", "HEAD", path, { headers: { "accept-encoding": "br" } });
     expect(head.headers["content-encoding"]).toBe("br");

@@ -51,6 +51,16 @@ async function learner(nick: string) {
   return { id: user.id, token, cookie: `cy_session=${token}`, client: testClient(handle.db, { cookies: { cy_session: token } }) };
 }
 const join = (path: string, opts: { cookie?: string; origin?: string } = {}) => realtime.join(path, opts);
+/**
+ * A user socket that has answered one heartbeat: a close the test then waits for is the one it causes, not a
+ * socket lost as it opened (seen twice in full runs: 1006 where 4401 or the flood's 1008 was expected, with
+ * the server's close count unchanged; not reproduced alone). The failure message then says which it was.
+ */
+async function answering(ws: WebSocket) {
+  ws.send('{"type":"heartbeat"}');
+  await inbox(ws).next((f) => f.type === "heartbeat", 5000);
+  return ws;
+}
 const livePath = (liveId: number) => `/api/elearning/ws/live/${liveId}`;
 const userPath = (userId: number) => `/api/elearning/ws/${userId}`;
 async function stored(liveId: number, userId: number) {
@@ -73,7 +83,7 @@ describe("sockets end with their session (hole 8)", () => {
     const adminRow = await createUser(handle.db, { nick: "李建国", isAdmin: 1 });
     const admin = await signedInClient(handle.db, adminRow.id);
     const { accessToken } = await l.client.call((c) => c.live.authToken({ liveId: live.id }));
-    const wsUser = await join(userPath(l.id), { cookie: l.cookie });
+    const wsUser = await answering(await join(userPath(l.id), { cookie: l.cookie }));
     const wsLive = await join(livePath(live.id), { cookie: l.cookie });
     const wsToken = await join(`${livePath(live.id)}?token=${encodeURIComponent(accessToken)}`);
     const wsB = await join(livePath(live.id), { cookie: b.cookie });
@@ -113,9 +123,9 @@ describe("sockets end with their session (hole 8)", () => {
     const third = await createSession(handle.db, u.id);
     const cookie2 = `cy_session=${second.token}`;
     const cookie3 = `cy_session=${third.token}`;
-    const s1 = [await join(userPath(u.id), { cookie: u.cookie }), await join(livePath(live.id), { cookie: u.cookie })];
-    const s2 = [await join(userPath(u.id), { cookie: cookie2 }), await join(livePath(live.id), { cookie: cookie2 })];
-    const s3 = [await join(userPath(u.id), { cookie: cookie3 }), await join(livePath(live.id), { cookie: cookie3 })];
+    const s1 = [await answering(await join(userPath(u.id), { cookie: u.cookie })), await join(livePath(live.id), { cookie: u.cookie })];
+    const s2 = [await answering(await join(userPath(u.id), { cookie: cookie2 })), await join(livePath(live.id), { cookie: cookie2 })];
+    const s3 = [await answering(await join(userPath(u.id), { cookie: cookie3 })), await join(livePath(live.id), { cookie: cookie3 })];
     await inbox(s2[1]!).next((f) => f.type === "welcome");
 
     await u.client.call((c) => c.auth.logout());
@@ -137,8 +147,8 @@ describe("sockets end with their session (hole 8)", () => {
     const admin = await signedInClient(handle.db, adminRow.id);
     const reset = await learner("黄丽");
     const removed = await learner("周强");
-    const wsReset = await join(userPath(reset.id), { cookie: reset.cookie });
-    const wsRemoved = await join(userPath(removed.id), { cookie: removed.cookie });
+    const wsReset = await answering(await join(userPath(reset.id), { cookie: reset.cookie }));
+    const wsRemoved = await answering(await join(userPath(removed.id), { cookie: removed.cookie }));
     await admin.call((c) => c.org.admin.users.update({ userId: reset.id, password: "Caiyun@2028pass" }));
     expect(await inbox(wsReset).closed(1000), inbox(wsReset).closeDetail()).toBe(4401);
     expect(await inbox(wsRemoved).closed(10), inbox(wsRemoved).closeDetail()).toBe("open");
@@ -333,11 +343,7 @@ describe("likes and comments are rate limited (hole 11)", () => {
     expect(await inbox(wsB).closed(10)).toBe("open");
 
     // The user socket answers every heartbeat, so a flood of them is cut off too (at a looser rate).
-    const wsUser = await join(userPath(b.id), { cookie: b.cookie });
-    // Answered once before the flood, so a close below is the flood rule's and not a socket lost as it opened
-    // (the flood's count once did not rise after such a close; which close it was is in the messages below).
-    wsUser.send('{"type":"heartbeat"}');
-    await inbox(wsUser).next((f) => f.type === "heartbeat");
+    const wsUser = await answering(await join(userPath(b.id), { cookie: b.cookie }));
     const floodsBefore = rt.stats().floodClosed;
     for (let i = 0; i < 5000 && wsUser.readyState === WebSocket.OPEN; i++) wsUser.send('{"type":"heartbeat"}');
     // The server ends it with 1008; the client may see 1006 instead when the rest of its flood meets the closed connection.

@@ -16,13 +16,13 @@
 // bench reports how long the room took to fill again and what the new process spent doing it; each viewer
 // comes back with ?since= and counts as caught up when its history frame arrives), BENCH_QUIET=0 (no quiet
 // readers: one process of BENCH_SAMPLED viewers a realtime process, each sampled, timing the fan-out away from
-// the busy receivers' own delay), BENCH_NICE=1 (the busy receivers at the lowest CPU priority).
+// the busy receivers' own delay).
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect, type Socket } from "node:net";
-import { availableParallelism, setPriority } from "node:os";
+import { availableParallelism } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
@@ -40,12 +40,6 @@ const SAMPLED_PER_CLIENT = env("BENCH_SAMPLED", 200);
  * frames on the same two cores) adds its delay to the receipts it samples. Both figures are reported.
  */
 const QUIET = process.env.BENCH_QUIET !== "0";
-/**
- * BENCH_NICE=1: the busy receiving processes run at the lowest CPU priority (nice 19), so the realtime
- * processes, the speakers and the quiet readers take a core first, as if the bulk of the room sat on other
- * machines. They must still read everything: a viewer that falls behind is skipped and counted as not received.
- */
-const NICE = process.env.BENCH_NICE === "1";
 const KINDS = (process.env.BENCH_KINDS ?? "uws,sio").split(",").filter((k): k is Kind => k === "uws" || k === "sio");
 const SPEAKERS = Math.min(RATE, 100);
 /** Realtime processes sharing the room over Redis (uWebSockets.js only); viewers are split evenly between them. */
@@ -486,10 +480,7 @@ async function scenario(kind: Kind) {
   for (let c = 0; c < CLIENTS; c++) {
     const n = Math.min(perReceiver, receivers - c * perReceiver);
     // With several processes each receiving client joins one of them; the speakers stay on the first.
-    if (n <= 0) continue;
-    const receiver = fork(SELF, ["client", kind, String(ports[c % ports.length]), String(n), String(100_000 + c * perReceiver), "0", "0"], opts);
-    if (NICE) setPriority(receiver.pid!, 19);
-    clients.push(receiver);
+    if (n > 0) clients.push(fork(SELF, ["client", kind, String(ports[c % ports.length]), String(n), String(100_000 + c * perReceiver), "0", "0"], opts));
   }
   clients.push(...quiet);
   const conn = await Promise.all(clients.map((c) => once(c, "connected")));
@@ -646,7 +637,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    `bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers${QUIET ? `, +1 quiet reader of ${SAMPLED_PER_CLIENT} viewers a realtime process` : ""}) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process${NICE ? ", the receiving processes at nice 19" : ""}`,
+    `bench-live: ${VIEWERS} viewers in one room, ${RATE} comments/s from ${SPEAKERS} speakers for ${SECONDS} s; ${CLIENTS} receiving client processes (+1 for the speakers${QUIET ? `, +1 quiet reader of ${SAMPLED_PER_CLIENT} viewers a realtime process` : ""}) on ${availableParallelism()} cores, ${SAMPLED_PER_CLIENT} sampled viewers per receiving process`,
   );
   const results: Partial<Record<Kind, Awaited<ReturnType<typeof scenario>>>> = {};
   for (const kind of KINDS) {

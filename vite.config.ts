@@ -35,8 +35,9 @@ function serverWorkerFiles(files: Record<string, string>): Plugin {
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-/** Kinds of file worth compressing: text, not images or fonts already compressed (as compression's threshold in server.mjs). */
+/** Kinds of file worth compressing: text and WebAssembly, not images or fonts, which come compressed. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map|wasm)$/;
+/** As the compression middleware's threshold in server.mjs: smaller files gain nothing worth a header. */
 const COMPRESS_FROM_BYTES = 1024;
 
 // The browser's scripts and styles compressed once at build time (Brotli at its best, gzip at 9), beside each

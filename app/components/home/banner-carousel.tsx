@@ -20,9 +20,12 @@ function BannerLink({ banner, children }: { banner: HomeBanner; children: React.
   );
 }
 
-/** True while the system asks for less motion (prefers-reduced-motion), following its changes. */
+/**
+ * True while the system asks for less motion (prefers-reduced-motion), following its changes; null until the
+ * page has read it (the server cannot know, and the first render in the browser must match the server's).
+ */
 function usePrefersReducedMotion() {
-  const [reduce, setReduce] = useState(false);
+  const [reduce, setReduce] = useState<boolean | null>(null);
   useEffect(() => {
     const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
     if (!query) return;
@@ -45,7 +48,9 @@ export function BannerCarousel({ banners }: { banners: HomeBanner[] }) {
   const count = banners.length;
 
   useEffect(() => {
-    if (count < 2 || paused || reduceMotion) return;
+    // Only once the preference is known to allow it: a timer started before would move the picture for a
+    // learner who reduced motion, if the clock ran on before the page heard of the preference.
+    if (count < 2 || paused || reduceMotion !== false) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), ADVANCE_MS);
     return () => window.clearInterval(timer);
   }, [count, paused, reduceMotion]);

@@ -40,7 +40,6 @@ export function ensureDependencies() {
   return true;
 }
 
-/** Builds into buildDir unless the build is newer than every source it comes from. */
 /** True when `buildDir` holds a build newer than every source it is made from. */
 function buildIsCurrent(buildDir) {
   const out = join(root, buildDir, "server", "index.js");
@@ -48,6 +47,7 @@ function buildIsCurrent(buildDir) {
   return existsSync(out) && statSync(out).mtimeMs > Math.max(...sources);
 }
 
+/** Builds into buildDir unless the build is newer than every source it comes from. */
 export function ensureBuild(buildDir = "build") {
   if (buildIsCurrent(buildDir)) return false;
   console.log(`building (${buildDir})…`);
@@ -61,8 +61,16 @@ export function ensureBuild(buildDir = "build") {
  */
 export function ensureBuildInBackground(buildDir, logPath) {
   if (buildIsCurrent(buildDir)) return Promise.resolve(0);
+  return runToLog("npx", ["remix", "vite:build"], logPath, { BUILD_DIR: buildDir });
+}
+
+/**
+ * Runs a command in the background with its output written to `logPath`; resolves to its exit code (1 when a
+ * signal ended it). It is stopped if this process exits first.
+ */
+export function runToLog(cmd, args, logPath, env = {}) {
   const out = openSync(logPath, "w");
-  const child = spawn("npx", ["remix", "vite:build"], { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, BUILD_DIR: buildDir } });
+  const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, ...env } });
   process.on("exit", () => child.exitCode === null && child.kill());
   return new Promise((done) => child.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
 }

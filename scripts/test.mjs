@@ -1,10 +1,10 @@
 // `npm test`: install what is missing (npm packages, Debian's Chromium and CJK fonts), run unit,
 // integration and legacy tests with the type check and the build beside them, then the browser tests;
 // prints one closing line.
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { ensureAptPackages, ensureBuildInBackground, ensureDependencies, hasCommand, root } from "./lib.mjs";
+import { ensureAptPackages, ensureBuildInBackground, ensureDependencies, hasCommand, root, runToLog } from "./lib.mjs";
 
 const started = Date.now();
 ensureDependencies();
@@ -23,13 +23,7 @@ mkdirSync(tmp, { recursive: true });
 // package, TypeScript 7) on one checker thread, about 40-90 s of CPU where the JavaScript compiler of
 // TypeScript 5.9 took 190 s (decision 042); the build about 50 s. Their output is shown once Vitest is done.
 const tscLog = join(tmp, "tsc.log");
-const tscOut = openSync(tscLog, "w");
-const typeCheck = spawn(process.execPath, [join(root, "node_modules/typescript-native/bin/tsc"), "--noEmit", "-p", ".", "--checkers", "1"], {
-  cwd: root,
-  stdio: ["ignore", tscOut, tscOut],
-});
-process.on("exit", () => typeCheck.exitCode === null && typeCheck.kill());
-const typeChecked = new Promise((done) => typeCheck.on("exit", (code, signal) => done(code ?? (signal ? 1 : 0))));
+const typeChecked = runToLog(process.execPath, [join(root, "node_modules/typescript-native/bin/tsc"), "--noEmit", "-p", ".", "--checkers", "1"], tscLog);
 const buildLog = join(tmp, "build.log");
 // Written only when the build runs: an old one would be shown as this run's.
 rmSync(buildLog, { force: true });

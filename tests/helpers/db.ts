@@ -69,9 +69,21 @@ const uses = new WeakMap<DbHandle, number>();
 /** PGlite has no autovacuum: the rows its suites deleted are vacuumed away every so many hand-overs. */
 const PGLITE_VACUUM_EVERY = 10;
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
+/** What `work` came to within `ms`: its value, its error, or "still waiting" (a test of something that must not hang). */
+export function settledWithin<T>(work: Promise<T>, ms: number): Promise<{ value: T } | { error: unknown } | "still waiting"> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([work, new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work.then((value) => ({ value }), (error: unknown) => ({ error })),
+    new Promise<"still waiting">((resolve) => (timer = setTimeout(() => resolve("still waiting"), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** `work`'s value, or a failure when it fails or takes longer than `ms`. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  const outcome = await settledWithin(work, ms);
+  if (outcome === "still waiting") throw new Error(`no answer within ${ms} ms`);
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 /** A test database for a suite: one another suite of this worker handed back, or a new one. */

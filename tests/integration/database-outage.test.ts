@@ -5,7 +5,7 @@ import { courses } from "@db/schema";
 import { isDatabaseUnavailable } from "@base/errors";
 import { createCourse } from "../factories/course";
 import { testClient } from "../helpers/caller";
-import { createTestDb, postgresAvailable } from "../helpers/db";
+import { createTestDb, postgresAvailable, settledWithin } from "../helpers/db";
 import { pgRelay, poolThroughRelay } from "../helpers/pg-relay";
 
 // PostgreSQL going away under a running app: requests get a clear, retryable refusal within the connect
@@ -113,16 +113,13 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
       cutting.cutAtFirstQuery(1);
       const call = await detail().then(() => null, (e: unknown) => e);
       cutting.cutAtFirstQuery(1);
-      const tx = await Promise.race([
-        fresh.db.transaction((t) => t.execute(sql`select 1`)).then(() => null, (e: unknown) => e),
-        new Promise((r) => setTimeout(() => r("still waiting after 8 s"), 8000)),
-      ]);
+      const tx = await settledWithin(fresh.db.transaction((t) => t.execute(sql`select 1`)), 8000);
       // Give a stray rejection time to surface.
       await new Promise((r) => setTimeout(r, 200));
       expect(stray).toEqual([]);
       // The call and the transaction were on the cut connections: refused as the database being away.
       expect(call).toMatchObject({ legacyCode: "503", code: "SERVICE_UNAVAILABLE" });
-      expect(isDatabaseUnavailable(tx)).toBe(true);
+      expect(tx !== "still waiting" && "error" in tx && isDatabaseUnavailable(tx.error), JSON.stringify(tx)).toBe(true);
       expect(await detail()).toMatchObject({ name: "政府采购法律法规精讲" });
       expect(await fresh.db.transaction((t) => t.execute(sql`select 1 as n`))).toHaveLength(1);
     } finally {
@@ -136,20 +133,18 @@ describe.skipIf(!pgUp)("the database goes away and comes back [postgres]", () =>
     // A new pool of two transaction connections, both opened by this test's two transactions. The second
     // connection is reset as it arrives (a failover, a busy server's refusal) while the first starts well.
     const { proxy: resetting, handle: fresh } = await poolThroughRelay(backing, 4);
-    const within = <T>(work: Promise<T>, ms: number) =>
-      Promise.race([work.then((v) => ({ v }), (e: unknown) => ({ e })), new Promise<"still waiting">((r) => setTimeout(() => r("still waiting"), ms))]);
     try {
       resetting.resetNth(2);
-      const [a, b] = await Promise.all([0, 1].map(() => within(fresh.db.transaction((t) => t.execute(sql`select 1 as n`)), 8000)));
+      const [a, b] = await Promise.all([0, 1].map(() => settledWithin(fresh.db.transaction((t) => t.execute(sql`select 1 as n`)), 8000)));
       // One is refused as the database being away, the other commits; neither waits for good.
-      const outcomes = [a, b].map((o) => (o === "still waiting" ? o : "e" in o ? (isDatabaseUnavailable(o.e) ? "refused" : String(o.e)) : "committed"));
+      const outcomes = [a, b].map((o) => (o === "still waiting" ? o : "error" in o ? (isDatabaseUnavailable(o.error) ? "refused" : String(o.error)) : "committed"));
       expect(outcomes.sort()).toEqual(["committed", "refused"]);
       // Both connections serve again: a transaction started while another sleeps ends first.
       const ended: string[] = [];
       const sleeper = fresh.db.transaction((t) => t.execute(sql`select pg_sleep(0.6)`)).then(() => ended.push("sleeper"));
       await new Promise((r) => setTimeout(r, 100));
       const quick = fresh.db.transaction((t) => t.execute(sql`select 1`)).then(() => ended.push("quick"));
-      expect(await within(Promise.all([sleeper, quick]), 8000)).not.toBe("still waiting");
+      expect(await settledWithin(Promise.all([sleeper, quick]), 8000)).not.toBe("still waiting");
       expect(ended).toEqual(["quick", "sleeper"]);
     } finally {
       await fresh.close().catch(() => {});

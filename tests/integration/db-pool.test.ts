@@ -6,7 +6,7 @@ import { createUser } from "../factories/user";
 import { acquireTestDb, releaseTestDb, type DbKind } from "../helpers/db";
 
 // Suites of a worker hand their databases on (tests/helpers/db.ts): what one suite left must never reach
-// the next, and a database stuck in a transaction must not be handed on at all.
+// the next, and a database stuck in a transaction must not be handed on while it is stuck.
 for (const kind of ["pglite", "postgres"] as const satisfies DbKind[]) {
   describe.skipIf(kind === "postgres" && !(globalThis as { __pgUp?: boolean }).__pgUp)(`test databases handed between suites [${kind}]`, () => {
     it("the next suite gets the same database with its tables empty and the caches forgotten", async () => {
@@ -27,7 +27,7 @@ for (const kind of ["pglite", "postgres"] as const satisfies DbKind[]) {
       }
     });
 
-    it("a database left inside a transaction is not handed on", async () => {
+    it("a database left inside a transaction is handed on only once that transaction is ended (PostgreSQL), else closed (PGlite)", async () => {
       const stuck = await acquireTestDb(kind);
       const row = await createUser(stuck.db, { loginName: "pool_stuck" });
       let finish!: () => void;

@@ -8,7 +8,7 @@ import { closeSubmitted, SubmitType } from "@trpc-app/exam/attempt.service";
 import { createExam, createFixedPaper, createQuestion } from "../factories/exam";
 import { createUser } from "../factories/user";
 import { signedInClient } from "../helpers/auth";
-import { createTestDb, postgresAvailable } from "../helpers/db";
+import { createTestDb, postgresAvailable, settledWithin } from "../helpers/db";
 import { pgRelay, poolThroughRelay } from "../helpers/pg-relay";
 
 // Transactions on PostgreSQL send BEGIN with their first statements (db/pipelined-begin.ts): counted here
@@ -81,20 +81,16 @@ describe.skipIf(!pgUp)("transactions on PostgreSQL [postgres]", () => {
     for (let round = 0; round < 3; round++) {
       const started = Date.now();
       // Straight to the server (the relay would answer the cut connection's close itself).
-      const outcome = await Promise.race([
-        backing.db
-          .transaction(async (tx) => {
-            await tx.execute(sql.raw(`insert into tx_probe values (${10 + round}, '终止前写入')`));
-            const [{ pid }] = (await tx.execute(sql.raw("select pg_backend_pid() as pid"))) as unknown as { pid: number }[];
-            await backing.db.execute(sql.raw(`select pg_terminate_backend(${pid})`));
-          })
-          .then(
-            () => "committed",
-            (e: { code?: string }) => `refused ${e.code ?? ""}`,
-          ),
-        new Promise((r) => setTimeout(() => r("still waiting after 5 s"), 5_000)),
-      ]);
-      expect(outcome).toMatch(/^refused (57P01|CONNECTION_CLOSED|ECONNRESET)$/);
+      const outcome = await settledWithin(
+        backing.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`insert into tx_probe values (${10 + round}, '终止前写入')`));
+          const [{ pid }] = (await tx.execute(sql.raw("select pg_backend_pid() as pid"))) as unknown as { pid: number }[];
+          await backing.db.execute(sql.raw(`select pg_terminate_backend(${pid})`));
+        }),
+        5_000,
+      );
+      const said = outcome === "still waiting" ? outcome : "error" in outcome ? `refused ${(outcome.error as { code?: string }).code ?? ""}` : "committed";
+      expect(said).toMatch(/^refused (57P01|CONNECTION_CLOSED|ECONNRESET)$/);
       expect(Date.now() - started).toBeLessThan(3_000);
     }
     expect(await rows()).toEqual([]);
